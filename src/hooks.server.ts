@@ -1,0 +1,83 @@
+import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@sveltejs/kit';
+import { randomUUID } from 'node:crypto';
+import { registerAuthCleanup } from '$lib/server/auth/cleanup';
+import { primePasswordHashing } from '$lib/server/auth/password';
+import { isSameOrigin } from '$lib/server/auth/same-origin';
+import { sessionFromCookies } from '$lib/server/auth/session';
+import type { ErrorCode } from '$lib/server/errors/app-error';
+import { classifyError } from '$lib/server/errors/classify';
+import { settleBody } from '$lib/server/rest/body';
+import { errorBody, json } from '$lib/server/rest/envelope';
+import { clientIp } from '$lib/server/platform/client-ip';
+import { setupCheckout } from '$lib/server/checkout/setup';
+import { setupPayments } from '$lib/server/payments/setup';
+import { startServer } from '$lib/server/startup';
+import { setupTopups } from '$lib/server/topup/setup';
+
+export const init: ServerInit = async () => {
+	registerAuthCleanup();
+	setupPayments();
+	setupTopups();
+	setupCheckout();
+	await startServer();
+	// The dummy hash makes unknown-email sign-ins cost what real ones do, from the first request on.
+	await primePasswordHashing();
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function decodes(pathname: string): boolean {
+	try {
+		decodeURIComponent(pathname);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function apiError(requestId: string, status: number, code: ErrorCode, message: string): Response {
+	return json(errorBody({ status, code, message }, requestId), status, { 'x-request-id': requestId });
+}
+
+async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resolve']): Promise<Response> {
+	// Signed file links (/files) are handed out by the API, so their errors use its envelope too.
+	const api = event.url.pathname.startsWith('/api/') || event.url.pathname.startsWith('/files/');
+	if (!SAFE_METHODS.has(event.request.method) && !isSameOrigin(event.request)) {
+		return apiError(event.locals.requestId, 403, 'forbidden', 'Yêu cầu bị từ chối: nguồn gửi không hợp lệ (khác nguồn gốc của trang).');
+	}
+	// API clients get the contract's envelope, never SvelteKit's HTML error page.
+	if (api && !decodes(event.url.pathname)) {
+		return apiError(event.locals.requestId, 400, 'validation_error', 'Đường dẫn chứa ký tự mã hoá sai.');
+	}
+	if (api && event.route.id === null) {
+		return apiError(event.locals.requestId, 404, 'not_found', 'Không có API nào ở đường dẫn này.');
+	}
+	try {
+		event.locals.session = await sessionFromCookies(event.cookies);
+	} catch {
+		// An unreachable database must not take down anonymous pages or the
+		// health probe; session-only routes answer 401/503 on their own.
+		event.locals.session = null;
+	}
+	const response = await resolve(event);
+	response.headers.set('x-request-id', event.locals.requestId);
+	return response;
+}
+
+export const handle: Handle = async ({ event, resolve }) => {
+	const incoming = event.request.headers.get('x-request-id');
+	event.locals.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+	event.locals.clientIp = clientIp(event.request, () => event.getClientAddress());
+	const response = await answer(event, resolve);
+	// Whatever was not read (a refused request, a 413, a route that ignores its body) must not wedge the connection.
+	if (!(await settleBody(event.request))) response.headers.set('connection', 'close');
+	return response;
+};
+
+export const handleError: HandleServerError = ({ error, status }) => {
+	// A page route that does not exist is not an unexpected failure: no error log, no "internal".
+	if (status === 404) return { message: 'Không tìm thấy trang bạn cần. Có thể đường dẫn đã thay đổi hoặc không đúng.', code: 'not_found' };
+	const c = classifyError(error);
+	return { message: c.message, code: c.code };
+};

@@ -1,0 +1,165 @@
+/**
+ * Catalog and search: the wire shapes of spec sections 2 and 4.2–4.5.
+ * Client-safe (no server imports), so storefront forms reuse the same rules.
+ */
+import { z } from 'zod';
+
+export const productTypes = ['LESSON_PLAN', 'SLIDE', 'VIDEO', 'MUSIC', 'COMBO'] as const;
+export const ProductType = z.enum(productTypes);
+export type ProductType = z.infer<typeof ProductType>;
+
+export const productTypeLabels: Record<ProductType, string> = {
+	LESSON_PLAN: 'Giáo án',
+	SLIDE: 'Bài giảng trình chiếu',
+	VIDEO: 'Video bài giảng',
+	MUSIC: 'Âm nhạc',
+	COMBO: 'Combo'
+};
+
+export const MoneyVnd = z.string().regex(/^[0-9]+$/);
+const DateTime = z.iso.datetime({ offset: true });
+
+export const listSorts = ['newest', 'popular', 'rating'] as const;
+export const ListSort = z.enum(listSorts);
+export type ListSort = z.infer<typeof ListSort>;
+
+/** One path segment: lower-case ASCII letters, digits and single inner hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SEGMENT_LENGTH = 120;
+export const MAX_PATH_LENGTH = 512;
+export const MAX_PATH_DEPTH = 12;
+
+export const FlashSaleInfo = z.object({
+	active: z.boolean(),
+	endTime: DateTime,
+	stockLeft: z.number().int().nullable()
+});
+export type FlashSaleInfo = z.infer<typeof FlashSaleInfo>;
+
+export const ProductSummary = z.object({
+	id: z.string(),
+	title: z.string(),
+	slug: z.string(),
+	fullPath: z.string(),
+	type: ProductType,
+	priceVnd: MoneyVnd,
+	/** The price actually charged now when it is below `priceVnd` (flash sale first, then the regular sale). */
+	salePriceVnd: MoneyVnd.nullable(),
+	isOnSale: z.boolean(),
+	saleEndsAt: DateTime.nullable(),
+	/** The running flash sale, or the next one scheduled; null when there is none. */
+	flashSale: FlashSaleInfo.nullable(),
+	ratingAvg: z.number(),
+	ratingCount: z.number().int(),
+	coverImageUrl: z.string().nullable(),
+	previewImageUrls: z.array(z.string()),
+	tags: z.array(z.string()),
+	createdAt: DateTime
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+/** The detail page's product: a ProductSummary plus its description (an additive field). */
+export const ProductDetail = ProductSummary.extend({ description: z.string() });
+export type ProductDetail = z.infer<typeof ProductDetail>;
+
+export const CategoryDetail = z.object({
+	id: z.string(),
+	name: z.string(),
+	slug: z.string(),
+	path: z.string(),
+	parent: z.object({ id: z.string(), name: z.string() }).nullable()
+});
+export type CategoryDetail = z.infer<typeof CategoryDetail>;
+
+export const Breadcrumb = z.object({ id: z.string(), name: z.string(), path: z.string() });
+export type Breadcrumb = z.infer<typeof Breadcrumb>;
+
+export const CategoryTreeItem = z.object({
+	id: z.string(),
+	name: z.string(),
+	slug: z.string(),
+	parentId: z.string().nullable(),
+	fullPath: z.string(),
+	depth: z.number().int(),
+	isActive: z.boolean()
+});
+export type CategoryTreeItem = z.infer<typeof CategoryTreeItem>;
+
+const pageSize = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
+const cursor = z.string().min(1).max(512).optional();
+const priceBound = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+function boundsInOrder<T extends z.ZodObject>(schema: T, min: string, max: string) {
+	return schema.refine(
+		(v: Record<string, unknown>) => v[min] === undefined || v[max] === undefined || (v[min] as number) <= (v[max] as number),
+		{ message: `${min} không được lớn hơn ${max}.`, path: [min] }
+	);
+}
+
+export const ProductDetailInput = z.object({ fullPath: z.string().min(1).max(MAX_PATH_LENGTH * 2) });
+
+export const ProductDetailResult = z.object({
+	product: ProductDetail,
+	category: CategoryDetail,
+	isPurchased: z.boolean()
+});
+export type ProductDetailResult = z.infer<typeof ProductDetailResult>;
+
+export const Redirect = z.object({ redirect: z.string() });
+
+export const CategoryListingInput = boundsInOrder(
+	z.object({
+		path: z.string().max(MAX_PATH_LENGTH * 2),
+		type: ProductType.optional(),
+		minPriceVnd: priceBound.optional(),
+		maxPriceVnd: priceBound.optional(),
+		onSale: z.boolean().optional(),
+		sort: ListSort.default('newest'),
+		cursor,
+		pageSize: pageSize(50, 12)
+	}),
+	'minPriceVnd',
+	'maxPriceVnd'
+);
+export type CategoryListingInput = z.infer<typeof CategoryListingInput>;
+
+export const CategoryListingResult = z.object({
+	items: z.array(ProductSummary),
+	nextCursor: z.string().nullable(),
+	hasMore: z.boolean(),
+	category: CategoryDetail,
+	breadcrumbs: z.array(Breadcrumb)
+});
+export type CategoryListingResult = z.infer<typeof CategoryListingResult>;
+
+export const CategoryTreeResult = z.array(CategoryTreeItem);
+
+export const SEARCH_MAX_LENGTH = 128;
+
+export const SearchInput = boundsInOrder(
+	z.object({
+		q: z
+			.string()
+			.max(SEARCH_MAX_LENGTH)
+			.transform((s) => s.normalize('NFC').trim())
+			.pipe(z.string().min(1, 'Nhập từ khoá tìm kiếm.')),
+		type: ProductType.optional(),
+		categoryId: z.uuid().optional(),
+		minPrice: priceBound.optional(),
+		maxPrice: priceBound.optional(),
+		/** Omitted: relevance. */
+		sort: ListSort.optional(),
+		cursor,
+		pageSize: pageSize(50, 24)
+	}),
+	'minPrice',
+	'maxPrice'
+);
+export type SearchInput = z.infer<typeof SearchInput>;
+
+export const SearchResult = z.object({
+	items: z.array(ProductSummary),
+	nextCursor: z.string().nullable(),
+	hasMore: z.boolean()
+});
+export type SearchResult = z.infer<typeof SearchResult>;

@@ -1,0 +1,26 @@
+/**
+ * Storefront URLs, in one place: pages, links, robots.txt and the sitemap all
+ * build them here so a rename cannot leave a dead link behind.
+ */
+export const paths = {
+	home: '/',
+	category: (path: string) => (path ? `/danh-muc/${path}` : '/danh-muc'),
+	product: (fullPath: string) => `/san-pham/${fullPath}`,
+	search: (q?: string) => (q ? `/tim-kiem?q=${encodeURIComponent(q)}` : '/tim-kiem'),
+	checkout: (orderId: string) => `/thanh-toan/${orderId}`,
+	orders: '/don-hang',
+	/** Where a download token (receipt email, paid order) is exchanged for the file. */
+	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,
+	wallet: '/vi',
+	music: '/am-nhac',
+	signIn: '/dang-nhap',
+	signUp: '/dang-ky',
+	forgotPassword: '/quen-mat-khau',
+	resetPassword: '/dat-lai-mat-khau',
+	signOut: '/dang-xuat',
+	developers: '/developers',
+	apiDocs: '/api-docs'
+} as const;
+
+/** Private storefront areas crawlers should not index. */
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat'];

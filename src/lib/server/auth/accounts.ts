@@ -1,0 +1,138 @@
+/**
+ * Accounts: sign-up and password sign-in, and the shared steps every flow ends
+ * with (find or create the account behind a proven address, start a session).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AuthUser, SessionResponse } from '$lib/contracts/auth';
+import { db, type DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../errors/app-error';
+import { now } from '../platform/clock';
+import { log } from '../platform/logger';
+import { authLimits } from './limits';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
+import type { AuthRequest } from './request';
+import {
+	createSession,
+	invalidateSession,
+	invalidateUserSessions,
+	toSessionUser,
+	type SessionUser
+} from './session';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface SignedIn {
+	token: string;
+	expiresAt: Date;
+	user: SessionUser;
+}
+
+/** The one spelling of an address: trimmed, NFC, lower-case (the unique index is on lower(email)). */
+export function normaliseEmail(email: string): string {
+	return email.trim().normalize('NFC').toLowerCase();
+}
+
+export async function findUserByEmail(email: string, tx: DbOrTx = db()): Promise<UserRow | undefined> {
+	const [row] = await tx
+		.select()
+		.from(users)
+		.where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
+		.limit(1);
+	return row;
+}
+
+export function toAuthUser(u: SessionUser): AuthUser {
+	return {
+		id: u.id,
+		email: u.email,
+		name: u.name,
+		emailVerified: u.emailVerified,
+		role: u.role,
+		isVip: u.isVip,
+		vipUntil: u.vipUntil?.toISOString() ?? null
+	};
+}
+
+export function sessionResponse(user: SessionUser, expiresAt: Date): SessionResponse {
+	return { user: toAuthUser(user), session: { expiresAt: expiresAt.toISOString() } };
+}
+
+/** A new session for every sign-in (rotation); the one the request carried, if any, ends. */
+export async function startSession(user: UserRow, req: AuthRequest, method: string): Promise<SignedIn> {
+	const { token, expiresAt } = await createSession(user.id, { userAgent: req.userAgent, ip: req.ip });
+	if (req.currentSessionId) await invalidateSession(req.currentSessionId);
+	log.info('signed in', { userId: user.id, method });
+	return { token, expiresAt, user: toSessionUser(user) };
+}
+
+const invalidCredentials = () =>
+	new AppError(401, 'invalid_credentials', 'Email hoặc mật khẩu không đúng.');
+
+export async function signUp(
+	input: { email: string; password: string; name?: string },
+	req: AuthRequest
+): Promise<SignedIn> {
+	await authLimits.signUp(req);
+	const email = normaliseEmail(input.email);
+	assertAcceptablePassword(input.password, email);
+	// Hash before looking at the address, so a taken address answers no faster than a free one.
+	const passwordHash = await hashPassword(input.password);
+	const [user] = await db()
+		.insert(users)
+		.values({ email, name: input.name ?? null, passwordHash, createdAt: now(), updatedAt: now() })
+		.onConflictDoNothing()
+		.returning();
+	if (!user) {
+		throw new AppError(
+			409,
+			'email_taken',
+			'Email này đã được đăng ký. Hãy đăng nhập, hoặc dùng "Quên mật khẩu" nếu bạn không nhớ mật khẩu.',
+			{ fields: [{ path: 'email', message: 'Email này đã được đăng ký.' }] }
+		);
+	}
+	return startSession(user, req, 'sign_up');
+}
+
+export async function signInWithPassword(input: { email: string; password: string }, req: AuthRequest): Promise<SignedIn> {
+	const email = normaliseEmail(input.email);
+	await authLimits.signIn(req, email);
+	const user = await findUserByEmail(email);
+	// Unknown address and password-less account verify against a dummy hash: same cost, same answer.
+	const ok = await verifyPassword(user?.passwordHash, input.password);
+	if (!user || !ok) {
+		log.info('sign-in refused', { reason: 'invalid_credentials' });
+		throw invalidCredentials();
+	}
+	return startSession(user, req, 'password');
+}
+
+/**
+ * The account behind an address the requester just proved they read (code,
+ * magic link, reset link): created if missing, marked verified. An account
+ * that was registered with a password but never proved its address may have
+ * been pre-registered by someone else with the owner's address; the first
+ * proof therefore drops that unproven password and ends its sessions.
+ */
+export async function verifiedAccountFor(email: string, tx: DbOrTx): Promise<UserRow> {
+	const at = now();
+	await tx.insert(users).values({ email, emailVerifiedAt: at, createdAt: at, updatedAt: at }).onConflictDoNothing();
+	const user = await findUserByEmail(email, tx);
+	if (!user) throw new Error('account vanished during verification');
+	if (user.emailVerifiedAt) return user;
+	const [updated] = await tx
+		.update(users)
+		.set({ emailVerifiedAt: at, passwordHash: null, updatedAt: at })
+		.where(eq(users.id, user.id))
+		.returning();
+	if (user.passwordHash) {
+		await invalidateUserSessions(user.id, tx);
+		log.warn('unverified password account claimed by address owner; password and sessions dropped', { userId: user.id });
+	}
+	return updated!;
+}
+
+export async function signOut(sessionId: string): Promise<void> {
+	await invalidateSession(sessionId);
+	log.info('signed out');
+}

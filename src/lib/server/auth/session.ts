@@ -1,0 +1,159 @@
+/**
+ * Sessions, the Lucia pattern owned by us (architecture D4).
+ *
+ * The cookie carries `<token>.<hmac>`; the database keeps only SHA-256(token),
+ * so a leaked database cannot be replayed as cookies and a forged cookie fails
+ * the HMAC before any query runs.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Cookies } from '@sveltejs/kit';
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { config } from '../config';
+import { db, type DbOrTx } from '../db/client';
+import { sessions, users, type UserRole } from '../db/schema';
+import { now, nowMs } from '../platform/clock';
+import { sign, verify } from '../platform/signing';
+
+export const SESSION_COOKIE = 'auth.session_data';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** Sliding renewal: a session used with less than this left is extended to the full lifetime. */
+const RENEW_WHEN_UNDER_MS = 15 * DAY_MS;
+/** `lastSeenAt` is refreshed at most this often, so reads do not each cost a write. */
+const LAST_SEEN_GRANULARITY_MS = 60 * 60 * 1000;
+
+export interface SessionUser {
+	id: string;
+	email: string;
+	name: string | null;
+	role: UserRole;
+	isVip: boolean;
+	vipUntil: Date | null;
+	emailVerified: boolean;
+}
+
+export interface SessionContext {
+	id: string;
+	expiresAt: Date;
+	user: SessionUser;
+}
+
+export interface SessionMeta {
+	userAgent?: string | null;
+	ip?: string | null;
+}
+
+function hashToken(token: string): string {
+	return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+	userId: string,
+	meta: SessionMeta,
+	tx: DbOrTx = db()
+): Promise<{ token: string; expiresAt: Date }> {
+	const token = encodeBase32LowerCaseNoPadding(randomBytes(25)); // 200 bits
+	const expiresAt = new Date(nowMs() + SESSION_LIFETIME_MS);
+	await tx.insert(sessions).values({
+		id: hashToken(token),
+		userId,
+		expiresAt,
+		createdAt: now(),
+		lastSeenAt: now(),
+		userAgent: meta.userAgent?.slice(0, 512) ?? null,
+		ip: meta.ip ?? null
+	});
+	return { token, expiresAt };
+}
+
+export type ValidationResult =
+	| { session: SessionContext; renewedUntil: Date | null }
+	| { session: null; renewedUntil: null };
+
+export async function validateSessionToken(token: string): Promise<ValidationResult> {
+	const id = hashToken(token);
+	const rows = await db()
+		.select({ session: sessions, user: users })
+		.from(sessions)
+		.innerJoin(users, eq(sessions.userId, users.id))
+		.where(eq(sessions.id, id))
+		.limit(1);
+	const row = rows[0];
+	if (!row) return { session: null, renewedUntil: null };
+	const current = nowMs();
+	if (row.session.expiresAt.getTime() <= current) {
+		await db().delete(sessions).where(eq(sessions.id, id));
+		return { session: null, renewedUntil: null };
+	}
+	let expiresAt = row.session.expiresAt;
+	let renewedUntil: Date | null = null;
+	if (expiresAt.getTime() - current < RENEW_WHEN_UNDER_MS) {
+		expiresAt = renewedUntil = new Date(current + SESSION_LIFETIME_MS);
+		await db().update(sessions).set({ expiresAt, lastSeenAt: now() }).where(eq(sessions.id, id));
+	} else if (current - row.session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+		await db().update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, id));
+	}
+	return { session: { id, expiresAt, user: toSessionUser(row.user) }, renewedUntil };
+}
+
+export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
+	return {
+		id: u.id,
+		email: u.email,
+		name: u.name,
+		role: u.role,
+		isVip: u.isVip,
+		vipUntil: u.vipUntil,
+		emailVerified: u.emailVerifiedAt !== null
+	};
+}
+
+export async function invalidateSession(sessionId: string): Promise<void> {
+	await db().delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(userId: string, tx: DbOrTx = db()): Promise<void> {
+	await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Parses the cookie value; null when the signature does not match. */
+export function tokenFromCookie(value: string | undefined): string | null {
+	if (!value || value.length > 256) return null;
+	return verify('session', value);
+}
+
+export function setSessionCookie(cookies: Cookies, token: string, expiresAt: Date): void {
+	cookies.set(SESSION_COOKIE, sign('session', token), {
+		path: '/',
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: config().isProduction,
+		expires: expiresAt,
+		// Rounded, not floored: a cookie set for a fresh 30-day session says 2592000, not 2591999.
+		maxAge: Math.max(0, Math.round((expiresAt.getTime() - nowMs()) / 1000))
+	});
+}
+
+export function clearSessionCookie(cookies: Cookies): void {
+	cookies.delete(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config().isProduction });
+}
+
+/** Resolves the request's session, renewing or clearing the cookie as needed. */
+export async function sessionFromCookies(cookies: Cookies): Promise<SessionContext | null> {
+	const raw = cookies.get(SESSION_COOKIE);
+	if (raw === undefined) return null;
+	const token = tokenFromCookie(raw);
+	if (!token) {
+		clearSessionCookie(cookies);
+		return null;
+	}
+	const { session, renewedUntil } = await validateSessionToken(token);
+	if (!session) {
+		clearSessionCookie(cookies);
+		return null;
+	}
+	if (renewedUntil) setSessionCookie(cookies, token, renewedUntil);
+	return session;
+}

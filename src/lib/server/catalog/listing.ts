@@ -1,0 +1,99 @@
+/**
+ * Category listing (spec 4.3): products of a whole category subtree, filtered
+ * on the effective price, in one of three keyset orderings.
+ *
+ * A subtree of a few categories is read as one ordered index range per
+ * category ((category_id, sort key, id) indexes), each stopping after a page,
+ * merged and cut to the page: a small category costs as little as a big one.
+ * The root and very wide subtrees walk the global sort index instead, where
+ * their products are common enough to fill a page quickly.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { CategoryListingInput, CategoryListingResult } from '../../contracts/catalog';
+import { notFound } from '../errors/app-error';
+import { queryRows } from '../db/rows';
+import { now as clockNow } from '../platform/clock';
+import { breadcrumbs, categoryDetail, ROOT_CATEGORY, visibleSubtree } from './categories';
+import { decodeCursor, fingerprint } from './cursor';
+import { toPage } from './page';
+import { assertValidPath } from './paths';
+import {
+	and,
+	filterConditions,
+	flashSaleJoin,
+	listOrders,
+	mapSummary,
+	outsideHiddenCategories,
+	summaryColumns,
+	type KeysetOrder,
+	type SummaryRow
+} from './product-query';
+
+/** Up to this many categories, the subtree is read category by category. */
+const MAX_BRANCHES = 24;
+
+export async function listCategory(input: CategoryListingInput): Promise<CategoryListingResult> {
+	const path = input.path;
+	if (path !== '') assertValidPath(path, 'path');
+	const subtree = path === '' ? { chain: [], visibleIds: null } : await visibleSubtree(path);
+	if (!subtree) throw notFound('Không tìm thấy danh mục này.');
+
+	const order = listOrders[input.sort];
+	const filters = fingerprint({
+		list: 'category',
+		path,
+		type: input.type,
+		minPriceVnd: input.minPriceVnd,
+		maxPriceVnd: input.maxPriceVnd,
+		onSale: input.onSale === true,
+		sort: input.sort
+	});
+	const after = input.cursor ? decodeCursor(input.cursor, filters, { [input.sort]: order.kinds }).keys : null;
+
+	const now = clockNow();
+	const limit = input.pageSize + 1;
+	const priced = input.minPriceVnd !== undefined || input.maxPriceVnd !== undefined || input.onSale === true;
+	const conditions = [
+		...filterConditions(now, { type: input.type, minPrice: input.minPriceVnd, maxPrice: input.maxPriceVnd, onSale: input.onSale }),
+		...(after ? [order.after(after)] : [])
+	];
+	// The flash-sale join is needed inside the scan only when a filter reads the effective price.
+	const scanJoins = priced ? flashSaleJoin(now) : sql``;
+	const ids = subtree.visibleIds;
+
+	let picked: SQL;
+	if (ids && ids.length <= MAX_BRANCHES) {
+		const branches = ids.map(
+			(id) => sql`(SELECT p.* FROM products p ${scanJoins}
+				WHERE p.category_id = ${id}::uuid AND ${and(conditions)}
+				ORDER BY ${order.orderBy} LIMIT ${limit})`
+		);
+		picked = sql`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) p ORDER BY ${order.orderBy} LIMIT ${limit}`;
+	} else {
+		const inTree = ids ? sql`p.category_id = ANY(${`{${ids.join(',')}}`}::uuid[])` : outsideHiddenCategories;
+		picked = sql`SELECT p.* FROM products p ${scanJoins}
+			WHERE ${and([...conditions, inTree])}
+			ORDER BY ${order.orderBy} LIMIT ${limit}`;
+	}
+
+	const rows = await pageRows(picked, order, now);
+	const page = toPage(rows, input.pageSize, input.sort, filters, order.keysOf);
+	return {
+		items: page.rows.map(mapSummary),
+		nextCursor: page.nextCursor,
+		hasMore: page.hasMore,
+		category: subtree.chain.length ? categoryDetail(subtree.chain) : ROOT_CATEGORY,
+		breadcrumbs: breadcrumbs(subtree.chain)
+	};
+}
+
+/** The picked rows (at most a page) with everything a ProductSummary needs. */
+function pageRows(picked: SQL, order: KeysetOrder<SummaryRow>, now: Date): Promise<SummaryRow[]> {
+	return queryRows<SummaryRow>(sql`
+		SELECT ${summaryColumns(now)}
+		FROM (${picked}) p
+		JOIN categories c ON c.id = p.category_id
+		${flashSaleJoin(now)}
+		ORDER BY ${order.orderBy}`);
+}
+

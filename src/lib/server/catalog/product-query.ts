@@ -1,0 +1,182 @@
+/**
+ * The SQL every product list shares: the ProductSummary columns, the current
+ * flash sale, the effective price and the keyset orderings. Listing, search and
+ * detail build on these pieces so prices and sale flags agree everywhere.
+ *
+ * "Now" is always the service clock passed in as a parameter (never SQL
+ * `now()`), so tests that move the clock see sales start and end.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListSort, ProductSummary, ProductType } from '../../contracts/catalog';
+import type { CursorKey, KeyKind } from './cursor';
+
+export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+
+const iso = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The flash sale that matters for a product: the running one, else the next
+ * scheduled; `fs` is joined laterally, one row at most.
+ */
+export function flashSaleJoin(now: Date): SQL {
+	return sql`LEFT JOIN LATERAL (
+		SELECT f.starts_at, f.ends_at, f.sale_price_vnd, f.stock_left
+		FROM flash_sales f
+		WHERE f.product_id = p.id AND f.ends_at > ${ts(now)}
+		ORDER BY f.starts_at, f.id
+		LIMIT 1
+	) fs ON true`;
+}
+
+/** Running and not sold out. */
+export const flashActive = (now: Date): SQL =>
+	sql`(fs.starts_at IS NOT NULL AND fs.starts_at <= ${ts(now)} AND (fs.stock_left IS NULL OR fs.stock_left > 0))`;
+
+const saleRunning = (now: Date): SQL =>
+	sql`(p.sale_price_vnd IS NOT NULL AND (p.sale_ends_at IS NULL OR p.sale_ends_at > ${ts(now)}))`;
+
+/** What a buyer pays now: the lowest of the list price, a running flash sale and a running sale. */
+export const effectivePrice = (now: Date): SQL =>
+	sql`LEAST(p.price_vnd,
+		CASE WHEN ${flashActive(now)} THEN fs.sale_price_vnd END,
+		CASE WHEN ${saleRunning(now)} THEN p.sale_price_vnd END)`;
+
+/** The columns mapSummary reads, plus every sort key. */
+export function summaryColumns(now: Date): SQL {
+	return sql`p.id::text AS id, p.title, p.slug, c.path AS category_path, p.type,
+		p.price_vnd::text AS price_vnd,
+		(${effectivePrice(now)})::text AS effective_price_vnd,
+		${iso(sql`p.sale_ends_at`)} AS sale_ends_at,
+		${flashActive(now)} AS flash_active,
+		(fs.sale_price_vnd IS NOT NULL AND ${flashActive(now)} AND fs.sale_price_vnd <= p.price_vnd
+			AND (NOT ${saleRunning(now)} OR fs.sale_price_vnd <= p.sale_price_vnd)) AS flash_sets_price,
+		${iso(sql`fs.ends_at`)} AS flash_ends_at,
+		fs.stock_left AS flash_stock_left,
+		p.rating_avg, p.rating_count, p.cover_image_url, p.preview_image_urls, p.tags,
+		${iso(sql`p.created_at`)} AS created_at,
+		p.created_at::text AS k_created, p.popularity AS k_popularity`;
+}
+
+export interface SummaryRow {
+	id: string;
+	title: string;
+	slug: string;
+	category_path: string;
+	type: ProductType;
+	price_vnd: string;
+	effective_price_vnd: string;
+	sale_ends_at: string | null;
+	flash_active: boolean;
+	flash_sets_price: boolean;
+	flash_ends_at: string | null;
+	flash_stock_left: number | null;
+	rating_avg: number;
+	rating_count: number;
+	cover_image_url: string | null;
+	preview_image_urls: string[];
+	tags: string[];
+	created_at: string;
+	k_created: string;
+	k_popularity: number;
+}
+
+export function mapSummary(row: SummaryRow): ProductSummary {
+	const price = BigInt(row.price_vnd);
+	const effective = BigInt(row.effective_price_vnd);
+	const isOnSale = effective < price;
+	return {
+		id: row.id,
+		title: row.title,
+		slug: row.slug,
+		fullPath: `${row.category_path}/${row.slug}`,
+		type: row.type,
+		priceVnd: row.price_vnd,
+		salePriceVnd: isOnSale ? row.effective_price_vnd : null,
+		isOnSale,
+		saleEndsAt: isOnSale ? (row.flash_sets_price ? row.flash_ends_at : row.sale_ends_at) : null,
+		flashSale: row.flash_ends_at
+			? { active: row.flash_active, endTime: row.flash_ends_at, stockLeft: row.flash_stock_left }
+			: null,
+		ratingAvg: Number(row.rating_avg),
+		ratingCount: Number(row.rating_count),
+		coverImageUrl: row.cover_image_url,
+		previewImageUrls: row.preview_image_urls ?? [],
+		tags: row.tags ?? [],
+		createdAt: row.created_at
+	};
+}
+
+/** Filters shared by listing and search. */
+export interface ProductFilters {
+	type?: ProductType;
+	minPrice?: number;
+	maxPrice?: number;
+	onSale?: boolean;
+}
+
+export function filterConditions(now: Date, f: ProductFilters): SQL[] {
+	const out: SQL[] = [sql`p.is_published`];
+	if (f.type) out.push(sql`p.type = ${f.type}`);
+	if (f.minPrice !== undefined) out.push(sql`${effectivePrice(now)} >= ${String(f.minPrice)}::bigint`);
+	if (f.maxPrice !== undefined) out.push(sql`${effectivePrice(now)} <= ${String(f.maxPrice)}::bigint`);
+	// A flag: false (or absent) means "do not filter", not "only full-price products".
+	if (f.onSale) out.push(sql`${effectivePrice(now)} < p.price_vnd`);
+	return out;
+}
+
+/**
+ * Products outside hidden categories (inactive, or under an inactive
+ * ancestor). The ids are an uncorrelated ARRAY(...), computed once per query
+ * (an InitPlan), never re-run per product row whatever plan is chosen.
+ */
+export const outsideHiddenCategories: SQL = sql`p.category_id <> ALL(ARRAY(
+	SELECT hc.id FROM categories ia
+	JOIN categories hc ON hc.id = ia.id OR hc.path LIKE ia.path || '/%'
+	WHERE NOT ia.is_active
+))`;
+
+/** Products of a category subtree by the subtree root's id, computed once per query like the above. */
+export const inSubtreeOf = (categoryId: string): SQL => sql`p.category_id = ANY(ARRAY(
+	SELECT sub.id FROM categories root JOIN categories sub
+		ON sub.path = root.path OR sub.path LIKE root.path || '/%'
+	WHERE root.id = ${categoryId}::uuid
+))`;
+
+/** A keyset ordering: ORDER BY, the "strictly after" condition, and the keys of a row. */
+export interface KeysetOrder<Row> {
+	kinds: readonly KeyKind[];
+	/** Served by a btree index (scanned backwards). */
+	orderBy: SQL;
+	/** The same order through expressions no index provides, so the planner sorts a bitmap's rows instead. */
+	orderBySorted: SQL;
+	after(keys: CursorKey[]): SQL;
+	keysOf(row: Row): CursorKey[];
+}
+
+export const listOrders: Record<ListSort, KeysetOrder<SummaryRow>> = {
+	newest: {
+		kinds: ['timestamp', 'uuid'],
+		orderBy: sql`p.created_at DESC, p.id DESC`,
+		orderBySorted: sql`p.created_at + interval '0 seconds' DESC, p.id DESC`,
+		after: ([created, id]) => sql`(p.created_at, p.id) < (${created}::timestamptz, ${id}::uuid)`,
+		keysOf: (r) => [r.k_created, r.id]
+	},
+	popular: {
+		kinds: ['int', 'uuid'],
+		orderBy: sql`p.popularity DESC, p.id DESC`,
+		orderBySorted: sql`p.popularity + 0 DESC, p.id DESC`,
+		after: ([popularity, id]) => sql`(p.popularity, p.id) < (${popularity}::integer, ${id}::uuid)`,
+		keysOf: (r) => [Number(r.k_popularity), r.id]
+	},
+	rating: {
+		kinds: ['real', 'int', 'uuid'],
+		orderBy: sql`p.rating_avg DESC, p.rating_count DESC, p.id DESC`,
+		orderBySorted: sql`p.rating_avg + 0 DESC, p.rating_count DESC, p.id DESC`,
+		// ::real so the float4 column compares with exactly the value it was read as.
+		after: ([avg, count, id]) =>
+			sql`(p.rating_avg, p.rating_count, p.id) < (${avg}::real, ${count}::integer, ${id}::uuid)`,
+		keysOf: (r) => [Number(r.rating_avg), Number(r.rating_count), r.id]
+	}
+};
+
+export const and = (parts: SQL[]): SQL => sql.join(parts, sql` AND `);

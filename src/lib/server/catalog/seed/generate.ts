@@ -1,0 +1,397 @@
+/**
+ * Builds the demo catalog in memory, deterministically: the same seed value
+ * and size give the same categories, products, aliases and flash sales (ids
+ * included); dates are relative to `now`. Product #n is the same whatever the
+ * size, so a small catalog is a prefix of a large one.
+ */
+import { SAMPLE_SUFFIX, sampleFileName } from '../../platform/storage/sample-files';
+import type { ProductType } from '../../../contracts/catalog';
+import { slugify } from '../paths';
+import { levelOf, musicKinds, songs, subjects, textbookSeries, type Series, type Subject } from './curriculum';
+import { Random } from './random';
+
+export interface SeedCategory {
+	id: string;
+	parentId: string | null;
+	name: string;
+	slug: string;
+	path: string;
+	depth: number;
+	sortOrder: number;
+	isActive: boolean;
+}
+
+export interface SeedProduct {
+	id: string;
+	categoryId: string;
+	/** Not a column: the category path, for aliases and logs. */
+	categoryPath: string;
+	type: ProductType;
+	title: string;
+	slug: string;
+	description: string;
+	tags: string[];
+	priceVnd: bigint;
+	salePriceVnd: bigint | null;
+	saleEndsAt: Date | null;
+	coverImageUrl: string;
+	previewImageUrls: string[];
+	ratingAvg: number;
+	ratingCount: number;
+	popularity: number;
+	fileKey: string;
+	fileName: string;
+	isPublished: boolean;
+	createdAt: Date;
+	updatedAt: Date;
+}
+
+export interface SeedAlias {
+	path: string;
+	productId: string;
+}
+
+export interface SeedFlashSale {
+	id: string;
+	productId: string;
+	startsAt: Date;
+	endsAt: Date;
+	salePriceVnd: bigint;
+	stockCap: number | null;
+	stockLeft: number | null;
+}
+
+export interface SeedCatalog {
+	categories: SeedCategory[];
+	products: SeedProduct[];
+	aliases: SeedAlias[];
+	flashSales: SeedFlashSale[];
+}
+
+export interface SeedOptions {
+	products: number;
+	seed: number;
+	now: Date;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+interface Leaf {
+	category: SeedCategory;
+	grade: number;
+	subject: Subject;
+	series: Series | null;
+	weight: number;
+}
+
+const CORE_SUBJECTS = new Set(['toan', 'tieng-viet', 'ngu-van', 'tieng-anh']);
+
+function buildCategories(rng: Random): { categories: SeedCategory[]; leaves: Leaf[] } {
+	const categories: SeedCategory[] = [];
+	const leaves: Leaf[] = [];
+	for (let grade = 1; grade <= 12; grade++) {
+		const gradeCategory: SeedCategory = {
+			id: rng.uuid(),
+			parentId: null,
+			name: `Lớp ${grade}`,
+			slug: `lop-${grade}`,
+			path: `lop-${grade}`,
+			depth: 0,
+			sortOrder: grade,
+			isActive: true
+		};
+		categories.push(gradeCategory);
+		subjects
+			.filter((s) => s.grades.includes(grade) && s.topics[levelOf(grade)])
+			.forEach((subject, i) => {
+				const subjectCategory: SeedCategory = {
+					id: rng.uuid(),
+					parentId: gradeCategory.id,
+					name: subject.name,
+					slug: subject.slug,
+					path: `${gradeCategory.path}/${subject.slug}`,
+					depth: 1,
+					sortOrder: i + 1,
+					isActive: true
+				};
+				categories.push(subjectCategory);
+				const weight = CORE_SUBJECTS.has(subject.slug) ? 3 : 1;
+				if (!subject.bySeries) {
+					leaves.push({ category: subjectCategory, grade, subject, series: null, weight });
+					return;
+				}
+				textbookSeries.forEach((series, j) => {
+					const seriesCategory: SeedCategory = {
+						id: rng.uuid(),
+						parentId: subjectCategory.id,
+						name: series.name,
+						slug: series.slug,
+						path: `${subjectCategory.path}/${series.slug}`,
+						depth: 2,
+						sortOrder: j + 1,
+						isActive: true
+					};
+					categories.push(seriesCategory);
+					leaves.push({ category: seriesCategory, grade, subject, series, weight: weight / textbookSeries.length });
+				});
+			});
+	}
+	return { categories, leaves };
+}
+
+function typeWeights(subject: Subject): [ProductType, number][] {
+	if (subject.slug === 'am-nhac') {
+		return [
+			['MUSIC', 45],
+			['LESSON_PLAN', 20],
+			['SLIDE', 15],
+			['VIDEO', 15],
+			['COMBO', 5]
+		];
+	}
+	return [
+		['LESSON_PLAN', 35],
+		['SLIDE', 27],
+		['VIDEO', 13],
+		['MUSIC', 5],
+		['COMBO', 20]
+	];
+}
+
+const PRICE_RANGES: Record<ProductType, [number, number]> = {
+	LESSON_PLAN: [15, 120],
+	SLIDE: [25, 150],
+	VIDEO: [39, 199],
+	MUSIC: [5, 29],
+	COMBO: [149, 890]
+};
+
+const TYPE_TAGS: Record<ProductType, string> = {
+	LESSON_PLAN: 'Giáo án',
+	SLIDE: 'PowerPoint',
+	VIDEO: 'Video',
+	MUSIC: 'Âm nhạc',
+	COMBO: 'Combo'
+};
+
+const LABELS: Record<ProductType, string> = {
+	LESSON_PLAN: 'Giáo án',
+	SLIDE: 'Bài giảng PowerPoint',
+	VIDEO: 'Video bài giảng',
+	MUSIC: 'File nhạc',
+	COMBO: 'Combo tài liệu'
+};
+
+const COVERS: Record<ProductType, string> = {
+	LESSON_PLAN: '/covers/lesson-plan.svg',
+	SLIDE: '/covers/slide.svg',
+	VIDEO: '/covers/video.svg',
+	MUSIC: '/covers/music.svg',
+	COMBO: '/covers/combo.svg'
+};
+
+const DETAILS: Record<ProductType, string> = {
+	LESSON_PLAN:
+		'Đầy đủ mục tiêu, thiết bị dạy học, tiến trình các hoạt động (khởi động, hình thành kiến thức, luyện tập, vận dụng) và phiếu học tập; tải về để chỉnh sửa theo lớp của mình.',
+	SLIDE:
+		'Khoảng 30 trang trình chiếu sinh động, có hiệu ứng, trò chơi khởi động và câu hỏi củng cố cuối bài; chỉnh sửa được bằng PowerPoint.',
+	VIDEO: 'Video dài 15–20 phút, lời giảng rõ ràng, hình minh hoạ trực quan; dùng để dạy trực tuyến hoặc trình chiếu trên lớp.',
+	MUSIC: 'File âm thanh chất lượng cao, dùng cho tiết Âm nhạc, hoạt động khởi động, trò chơi hoặc sinh hoạt lớp.',
+	COMBO: 'Trọn bộ gồm giáo án, bài giảng PowerPoint và phiếu bài tập cho cả học kì, tiết kiệm hơn mua lẻ từng bài.'
+};
+
+const LESSON_VARIANTS = ['', '', '', ' – Tiết 1', ' – Tiết 2', ' (có phiếu học tập)', ' (mẫu mới)'];
+const COMBO_VARIANTS = [' cả năm', ' – Học kì I', ' – Học kì II'];
+
+/** Money rounded to thousands of đồng. */
+const vnd = (thousands: number) => BigInt(Math.round(thousands)) * 1000n;
+
+/** The title, made safe as a file name, with the ending of the sample file the seed stores for it. */
+function fileNameFor(title: string, type: ProductType): string {
+	const base = title
+		.replace(/[\\/:*?"<>|“”]/g, '')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, 120)
+		.trim();
+	return sampleFileName(type, base);
+}
+
+function titleFor(type: ProductType, leaf: Leaf, rng: Random): { title: string; topic: string } {
+	const topics = leaf.subject.topics[levelOf(leaf.grade)]!;
+	const index = rng.int(0, topics.length - 1);
+	const topic = topics[index]!;
+	const where = `${leaf.subject.name} lớp ${leaf.grade}`;
+	// English units already carry their number ("Unit 3: …").
+	const lesson = topic.startsWith('Unit ') ? topic : `Bài ${index + 1}: ${topic}`;
+	const series = leaf.series ? ` (${leaf.series.short})` : '';
+	switch (type) {
+		case 'LESSON_PLAN':
+			return { topic, title: `Giáo án ${where} – ${lesson}${series}${rng.pick(LESSON_VARIANTS)}` };
+		case 'SLIDE':
+			return { topic, title: `Bài giảng PowerPoint ${where} – ${lesson}${series}${rng.pick(LESSON_VARIANTS)}` };
+		case 'VIDEO':
+			return { topic, title: `Video bài giảng ${where} – ${topic}${series}` };
+		case 'MUSIC':
+			if (leaf.subject.slug === 'am-nhac' || rng.chance(0.3)) {
+				const song = rng.pick(songs);
+				return {
+					topic: song,
+					title: rng.chance(0.5)
+						? `Bài hát “${song}” – Âm nhạc lớp ${leaf.grade} (bản có lời)`
+						: `Beat karaoke “${song}” – Âm nhạc lớp ${leaf.grade}`
+				};
+			}
+			return { topic, title: `${rng.pick(musicKinds)} – ${where}` };
+		case 'COMBO':
+			return { topic, title: `Combo giáo án và bài giảng PowerPoint ${where}${rng.pick(COMBO_VARIANTS)}${series}` };
+	}
+}
+
+function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date): SeedProduct[] {
+	const weightedLeaves = leaves.map((l) => [l, l.weight] as const);
+	const takenSlugs = new Map<string, Set<string>>();
+	const products: SeedProduct[] = [];
+	for (let n = 0; n < count; n++) {
+		const leaf = rng.weighted(weightedLeaves);
+		const type = rng.weighted(typeWeights(leaf.subject));
+		const made = titleFor(type, leaf, rng);
+		const topic = made.topic;
+		let title = made.title;
+		const taken = takenSlugs.get(leaf.category.id) ?? new Set<string>();
+		takenSlugs.set(leaf.category.id, taken);
+		const baseSlug = slugify(title);
+		let slug = baseSlug;
+		let copy = 1;
+		while (taken.has(slug)) slug = `${baseSlug}-mau-${++copy}`;
+		if (copy > 1) title = `${title} (mẫu ${copy})`;
+		taken.add(slug);
+
+		const free = type === 'MUSIC' ? rng.chance(0.3) : rng.chance(0.04);
+		const [lo, hi] = PRICE_RANGES[type];
+		const price = free ? 0n : vnd(rng.int(lo, hi));
+		let salePriceVnd: bigint | null = null;
+		let saleEndsAt: Date | null = null;
+		if (price > 0n && rng.chance(0.15)) {
+			salePriceVnd = vnd((Number(price / 1000n) * (50 + rng.int(0, 35))) / 100);
+			const ending = rng.next();
+			saleEndsAt =
+				ending < 0.6
+					? new Date(now.getTime() + rng.int(1, 30) * DAY)
+					: ending < 0.8
+						? null
+						: new Date(now.getTime() - rng.int(1, 10) * DAY);
+		}
+		const rated = rng.chance(0.75);
+		const ratingCount = rated ? Math.floor(Math.exp(rng.next() * 6.2)) : 0;
+		const ratingAvg = rated ? Math.min(5, Math.round((3.2 + rng.next() * 1.8) * 10) / 10) : 0;
+		const createdAt = new Date(now.getTime() - Math.floor(rng.next() * 730 * DAY));
+		const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + Math.floor(rng.next() * 60 * DAY)));
+		const id = rng.uuid();
+		const fileName = fileNameFor(title, type);
+		const series = leaf.series ? `, bộ sách ${leaf.series.name}` : '';
+		products.push({
+			id,
+			categoryId: leaf.category.id,
+			categoryPath: leaf.category.path,
+			type,
+			title,
+			slug,
+			description: `${LABELS[type]} ${leaf.subject.name} lớp ${leaf.grade} – ${topic}, soạn theo Chương trình giáo dục phổ thông 2018${series}. ${DETAILS[type]}`,
+			tags: [
+				leaf.subject.name,
+				`Lớp ${leaf.grade}`,
+				TYPE_TAGS[type],
+				...(leaf.series ? [leaf.series.short] : []),
+				...(price === 0n ? ['Miễn phí'] : [])
+			],
+			priceVnd: price,
+			salePriceVnd,
+			saleEndsAt,
+			coverImageUrl: COVERS[type],
+			previewImageUrls: [],
+			ratingAvg,
+			ratingCount,
+			popularity: Math.floor(Math.exp(rng.next() * 9.2)) - 1 + ratingCount * 3,
+			// Storage keys are ASCII; the Vietnamese name travels in Content-Disposition.
+			fileKey: `products/${id}/file${SAMPLE_SUFFIX[type]}`,
+			fileName,
+			isPublished: !rng.chance(0.01),
+			createdAt,
+			updatedAt
+		});
+	}
+	return products;
+}
+
+/** Earlier names and places of some products: renamed (new slug), moved (new category), or both. */
+function buildAliases(products: SeedProduct[], categories: SeedCategory[], rng: Random): SeedAlias[] {
+	const parentPath = new Map(categories.map((c) => [c.path, c.parentId]));
+	const pathById = new Map(categories.map((c) => [c.id, c.path]));
+	const taken = new Set(products.map((p) => `${p.categoryPath}/${p.slug}`));
+	const aliases: SeedAlias[] = [];
+	const add = (path: string, productId: string) => {
+		if (taken.has(path)) return;
+		taken.add(path);
+		aliases.push({ path, productId });
+	};
+	for (const p of products) {
+		const roll = rng.next();
+		if (roll >= 0.035) continue;
+		const oldTitle = p.title
+			.replace(/^Giáo án/, 'Kế hoạch bài dạy')
+			.replace(/^Bài giảng PowerPoint/, 'Slide bài giảng')
+			.replace(/^Video bài giảng/, 'Video dạy học');
+		const oldSlug = slugify(oldTitle === p.title ? `${p.title} ban cu` : oldTitle, 90);
+		const parentId = parentPath.get(p.categoryPath);
+		const formerCategory = parentId ? pathById.get(parentId) : undefined;
+		const moved = formerCategory !== undefined && p.categoryPath.split('/').length === 3;
+		if (roll < 0.005 && moved) {
+			// Renamed first, moved into its textbook series later: two old paths, both one hop away.
+			add(`${formerCategory}/${oldSlug}`, p.id);
+			add(`${p.categoryPath}/${oldSlug}`, p.id);
+		} else if (roll < 0.02 && moved) {
+			add(`${formerCategory}/${p.slug}`, p.id);
+		} else {
+			add(`${p.categoryPath}/${oldSlug}`, p.id);
+		}
+	}
+	return aliases;
+}
+
+function buildFlashSales(products: SeedProduct[], rng: Random, now: Date): SeedFlashSale[] {
+	const sales: SeedFlashSale[] = [];
+	for (const p of products) {
+		if (p.priceVnd < 20_000n || !p.isPublished || !rng.chance(0.04)) continue;
+		const running = rng.chance(0.7);
+		const startsAt = running
+			? new Date(now.getTime() - rng.int(10, 120) * MINUTE)
+			: new Date(now.getTime() + rng.int(1, 48) * HOUR);
+		const endsAt = new Date(startsAt.getTime() + rng.int(6, 48) * HOUR);
+		const capped = rng.chance(0.7);
+		const stockCap = capped ? rng.int(20, 200) : null;
+		const stockLeft = stockCap === null ? null : rng.chance(0.1) ? 0 : rng.int(1, stockCap);
+		sales.push({
+			id: rng.uuid(),
+			productId: p.id,
+			startsAt,
+			endsAt,
+			salePriceVnd: vnd((Number(p.priceVnd / 1000n) * rng.int(40, 60)) / 100),
+			stockCap,
+			stockLeft
+		});
+	}
+	return sales;
+}
+
+export function generateCatalog(options: SeedOptions): SeedCatalog {
+	// Separate streams: adding products never changes category ids, and
+	// aliases or flash sales never change products.
+	const { categories, leaves } = buildCategories(new Random(options.seed));
+	const products = buildProducts(leaves, options.products, new Random(options.seed + 1), options.now);
+	const aliases = buildAliases(products, categories, new Random(options.seed + 2));
+	const flashSales = buildFlashSales(products, new Random(options.seed + 3), options.now);
+	return { categories, products, aliases, flashSales };
+}

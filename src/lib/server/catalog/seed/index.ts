@@ -1,0 +1,66 @@
+/**
+ * Seeding the demo catalog: at start-up into an empty embedded database
+ * (config `seedOnEmpty`), and from `npm run seed` (scripts/seed.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { categories } from '../../db/schema';
+import { now as clockNow } from '../../platform/clock';
+import type { SeedFile } from './files';
+import { generateCatalog, type SeedCatalog } from './generate';
+import { insertCatalog } from './insert';
+
+export { generateCatalog } from './generate';
+export { storeSeedFiles } from './files';
+
+export interface SeedRequest {
+	products: number;
+	seed: number;
+	/** Delete the existing catalog first (refused otherwise when it is not empty). */
+	reset?: boolean;
+	onProgress?: (done: number) => void;
+}
+
+export type SeedOutcome =
+	| { seeded: true; counts: { categories: number; products: number; aliases: number; flashSales: number }; files: SeedFile[] }
+	| { seeded: false; reason: 'not_empty' };
+
+// Several instances may start at once on one empty PostgreSQL: only one seeds.
+const SEED_LOCK = 0x686f636c; // "hocl"
+
+function counts(c: SeedCatalog) {
+	return { categories: c.categories.length, products: c.products.length, aliases: c.aliases.length, flashSales: c.flashSales.length };
+}
+
+export async function seedCatalog(request: SeedRequest): Promise<SeedOutcome> {
+	return db().transaction(async (tx) => {
+		await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+		if (request.reset) {
+			// Ownerships, aliases and flash sales go with their products (ON DELETE CASCADE);
+			// the search vocabulary is rebuilt by the insert triggers.
+			await tx.execute(sql`DELETE FROM products`);
+			await tx.execute(sql`DELETE FROM search_terms`);
+			// Children first: parent_id is ON DELETE RESTRICT.
+			const [deepest] = await tx.select({ d: sql<number>`coalesce(max(depth), -1)::int` }).from(categories);
+			for (let depth = deepest?.d ?? -1; depth >= 0; depth--) {
+				await tx.execute(sql`DELETE FROM categories WHERE depth = ${depth}`);
+			}
+		}
+		const existing = await tx.select({ n: sql<number>`count(*)::int` }).from(categories);
+		if ((existing[0]?.n ?? 0) > 0) return { seeded: false, reason: 'not_empty' } as const;
+		const catalog = generateCatalog({ products: request.products, seed: request.seed, now: clockNow() });
+		await insertCatalog(catalog, tx, request.onProgress);
+		const files = catalog.products.map(({ fileKey, fileName, type, title }) => ({ fileKey, fileName, type, title }));
+		return { seeded: true, counts: counts(catalog), files } as const;
+	});
+}
+
+/**
+ * Fresh statistics for the planner and, with `vacuum`, an empty GIN pending
+ * list (bulk inserts leave thousands of entries there, which every search
+ * would otherwise scan linearly). Runs outside the seeding transaction.
+ */
+export async function refreshStatistics(vacuum: boolean): Promise<void> {
+	const tables = sql.raw('products, categories, flash_sales, product_aliases, search_terms');
+	await db().execute(vacuum ? sql`VACUUM ANALYZE ${tables}` : sql`ANALYZE ${tables}`);
+}

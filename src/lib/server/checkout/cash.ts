@@ -1,0 +1,22 @@
+/** Staff confirm a cash_manual order once the cash is in hand (ops CLI `orders:confirm-cash`). */
+import { eq } from 'drizzle-orm';
+import { db } from '../db/client';
+import { orders } from '../db/schema';
+import { AppError, badRequest } from '../errors/app-error';
+import { settleIntentManually } from '../payments/manual';
+import { orderNotFound } from './errors';
+import { ORDER_KIND, type OrderRow } from './transitions';
+import { isUuid } from '../db/ids';
+
+/** Pays the order exactly as a matched transfer would (ownership, promo use, receipt); refuses anything but a pending cash order. */
+export async function confirmCashOrder(orderId: string): Promise<OrderRow> {
+	if (!isUuid(orderId)) throw badRequest('Mã đơn hàng phải là một UUID.');
+	const find = async () => (await db().select().from(orders).where(eq(orders.id, orderId)))[0];
+	const order = await find();
+	if (!order) throw orderNotFound();
+	if (order.paymentMethod !== 'cash_manual') {
+		throw new AppError(422, 'state_violation', `Đơn này thanh toán bằng ${order.paymentMethod}, không phải tiền mặt.`, { paymentMethod: order.paymentMethod });
+	}
+	await settleIntentManually(ORDER_KIND, order.id);
+	return (await find())!;
+}

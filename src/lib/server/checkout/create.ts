@@ -1,0 +1,197 @@
+/**
+ * POST /api/v1/checkout: one order for one product, in one transaction.
+ *
+ * Order of work, chosen so concurrent requests cannot deadlock or oversell:
+ * the buyer's user row (serialises one account's checkouts), the
+ * Idempotency-Key, the product and ownership, a pending order for the same
+ * product (its payment intent, then the order), the flash-sale unit, the
+ * promo use, the wallet. Expiry and the webhook take intent → order →
+ * flash sale → promo in the same order. Any refusal rolls everything back,
+ * so a failed checkout holds nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { CreateCheckoutInput, PaymentMethod } from '../../contracts/checkout';
+import { config } from '../config';
+import { db, type Tx } from '../db/client';
+import { orders, paymentIntents, productOwnerships, users } from '../db/schema';
+import { AppError } from '../errors/app-error';
+import { now } from '../platform/clock';
+import { paymentAccount } from '../payments/account';
+import { createPaymentIntent, expireIntent, isPastExpiry } from '../payments/intents';
+import { PROMO_CODE_PATTERN } from '../promos/admin';
+import { capReached, evaluateCheckoutPromo, normalisePromoCode, reservePromo } from '../promos/service';
+import { debit } from '../wallet/service';
+import { formatVnd } from '../../format';
+import { buyerScope, buyerUserId, type Buyer } from './buyer';
+import { alreadyOwned, invalidPromo } from './errors';
+import { quoteAndHold } from './flash-sale';
+import { loadPublishedProduct } from './product';
+import { claimIdempotencyKey, recordIdempotentOrder, requestHash } from './idempotency';
+import { deliverReceiptSoon } from './receipts';
+import { cancelPendingOrder, markOrderPaid, ORDER_KIND, type OrderRow } from './transitions';
+
+export interface CreatedOrder {
+	order: OrderRow;
+	/** A retry with the same Idempotency-Key: the first request's order. */
+	replayed: boolean;
+}
+
+/** Serialises one account's checkouts. NO KEY UPDATE does not block rows that merely reference the user. */
+async function lockBuyer(tx: Tx, userId: string): Promise<void> {
+	await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+async function loadOrder(tx: Tx, id: string): Promise<OrderRow> {
+	const [order] = await tx.select().from(orders).where(eq(orders.id, id));
+	return order!;
+}
+
+async function owns(tx: Tx, userId: string, productId: string): Promise<boolean> {
+	const [row] = await tx
+		.select({ userId: productOwnerships.userId })
+		.from(productOwnerships)
+		.where(and(eq(productOwnerships.userId, userId), eq(productOwnerships.productId, productId)));
+	return row !== undefined;
+}
+
+/**
+ * The buyer's pending order for this product, if any, locked intent first
+ * (the webhook's order) and re-read under the lock.
+ */
+async function lockPendingOrder(tx: Tx, userId: string, productId: string): Promise<OrderRow | undefined> {
+	const [seen] = await tx
+		.select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+		.from(orders)
+		.where(and(eq(orders.userId, userId), eq(orders.productId, productId), eq(orders.status, 'PENDING')));
+	if (!seen) return undefined;
+	if (seen.paymentIntentId) await tx.select({ id: paymentIntents.id }).from(paymentIntents).where(eq(paymentIntents.id, seen.paymentIntentId)).for('update');
+	const [order] = await tx
+		.select()
+		.from(orders)
+		.where(and(eq(orders.id, seen.id), eq(orders.status, 'PENDING')))
+		.for('update');
+	return order;
+}
+
+/**
+ * A pending order for the same product: asked for again with the same
+ * payment method and promo, the buyer gets it back (same QR, same reference,
+ * nothing held twice); asked for differently, it is cancelled and replaced.
+ */
+async function settlePendingDuplicate(tx: Tx, pending: OrderRow, method: PaymentMethod, promoCode: string | null): Promise<OrderRow | undefined> {
+	if (pending.expiresAt && isPastExpiry({ expiresAt: pending.expiresAt })) {
+		const [intent] = pending.paymentIntentId ? await tx.select().from(paymentIntents).where(eq(paymentIntents.id, pending.paymentIntentId)) : [];
+		if (intent) await expireIntent(tx, intent);
+		return undefined;
+	}
+	if (pending.paymentMethod === method && pending.promoCode === promoCode) return pending;
+	await cancelPendingOrder(tx, pending);
+	return undefined;
+}
+
+function checkMethodFitsAmount(method: PaymentMethod, amountVnd: bigint): void {
+	if (method === 'free_claim' && amountVnd > 0n) {
+		throw new AppError(422, 'state_violation', `Sản phẩm này không miễn phí (cần thanh toán ${formatVnd(amountVnd)}), không thể nhận miễn phí.`, {
+			reason: 'not_free',
+			amountVnd: amountVnd.toString()
+		});
+	}
+	if (method !== 'free_claim' && amountVnd === 0n) {
+		throw new AppError(422, 'state_violation', 'Sản phẩm này đang miễn phí: hãy chọn hình thức nhận miễn phí (free_claim).', {
+			reason: 'free_order',
+			paymentMethod: 'free_claim'
+		});
+	}
+}
+
+function expiryFor(method: PaymentMethod, at: Date): Date | null {
+	const c = config().checkout;
+	if (method === 'qr_direct') return new Date(at.getTime() + c.qrOrderTtlMs);
+	if (method === 'cash_manual') return new Date(at.getTime() + c.cashOrderTtlMs);
+	return null;
+}
+
+export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInput, idempotencyKey?: string): Promise<CreatedOrder> {
+	const rawPromo = input.promoCode?.trim() || undefined;
+	if (rawPromo !== undefined && !PROMO_CODE_PATTERN.test(rawPromo)) throw invalidPromo();
+	const promoCode = rawPromo === undefined ? null : normalisePromoCode(rawPromo);
+	// No payment account, no QR: refuse before anything is reserved.
+	if (input.paymentMethod === 'qr_direct') paymentAccount();
+	const userId = buyerUserId(buyer);
+	const scope = buyerScope(buyer);
+	const hash = requestHash({ ...input, promoCode, guest: buyer.kind === 'guest' ? buyer.email : undefined });
+
+	const created = await db().transaction(async (tx): Promise<CreatedOrder> => {
+		const at = now();
+		if (userId) await lockBuyer(tx, userId);
+		const key = idempotencyKey ? await claimIdempotencyKey(tx, scope, idempotencyKey, hash) : undefined;
+		if (key?.kind === 'replay') return { order: await loadOrder(tx, key.orderId), replayed: true };
+		const remember = async (order: OrderRow): Promise<CreatedOrder> => {
+			if (idempotencyKey) await recordIdempotentOrder(tx, scope, idempotencyKey, order.id);
+			return { order, replayed: false };
+		};
+
+		const product = await loadPublishedProduct(tx, input.productId);
+		if (userId) {
+			// Locked first: a transfer paying that order right now commits before ownership is read.
+			const pending = await lockPendingOrder(tx, userId, product.id);
+			if (await owns(tx, userId, product.id)) throw alreadyOwned(product.id);
+			const same = pending && (await settlePendingDuplicate(tx, pending, input.paymentMethod, promoCode));
+			if (same) return remember(same);
+		}
+
+		const quote = await quoteAndHold(tx, product, at);
+		let promo: { id: string; discountVnd: bigint } | undefined;
+		if (promoCode) {
+			const evaluation = await evaluateCheckoutPromo(tx, promoCode, userId, product, quote.priceVnd);
+			if (!evaluation.ok && evaluation.reason === 'cap_reached') throw capReached();
+			if (!evaluation.ok && evaluation.reason === 'account_required') throw invalidPromo('Mã khuyến mãi này chỉ dùng được khi đăng nhập tài khoản.');
+			if (!evaluation.ok) throw invalidPromo();
+			promo = { id: evaluation.promo.id, discountVnd: evaluation.discountVnd };
+		}
+		const amountVnd = quote.priceVnd - (promo?.discountVnd ?? 0n);
+		checkMethodFitsAmount(input.paymentMethod, amountVnd);
+
+		const id = randomUUID();
+		const expiresAt = expiryFor(input.paymentMethod, at);
+		const intent = expiresAt ? await createPaymentIntent(tx, { kind: ORDER_KIND, targetId: id, amountVnd, userId, expiresAt }) : null;
+		const promoRedemptionId = promo
+			? await reservePromo(tx, { promoId: promo.id, userId, refType: ORDER_KIND, refId: id, discountVnd: promo.discountVnd }, 'CHECKOUT')
+			: null;
+		const [order] = await tx
+			.insert(orders)
+			.values({
+				id,
+				userId,
+				guestEmail: buyer.kind === 'guest' ? buyer.email : null,
+				guestConsentAt: buyer.kind === 'guest' ? at : null,
+				productId: product.id,
+				priceVnd: quote.priceVnd,
+				priceSource: quote.source,
+				promoDiscountVnd: promo?.discountVnd ?? 0n,
+				amountVnd,
+				paymentMethod: input.paymentMethod,
+				promoCode,
+				promoRedemptionId,
+				flashSaleId: quote.flashSaleId,
+				flashSaleUnitHeld: quote.unitHeld,
+				paymentIntentId: intent?.id ?? null,
+				paymentRef: intent?.reference ?? null,
+				returnTo: input.returnTo ?? null,
+				expiresAt,
+				createdAt: at,
+				updatedAt: at
+			})
+			.returning();
+		if (input.paymentMethod === 'wallet') {
+			await debit(tx, { userId: userId!, amount: amountVnd, refType: ORDER_KIND, refId: id, note: `Mua “${product.title}”.` });
+			return remember(await markOrderPaid(tx, id));
+		}
+		if (input.paymentMethod === 'free_claim') return remember(await markOrderPaid(tx, id));
+		return remember(order!);
+	});
+
+	if (!created.replayed && created.order.status === 'PAID') deliverReceiptSoon(created.order.id);
+	return created;
+}

@@ -1,0 +1,132 @@
+/**
+ * Reading orders: polling one (spec 4.8) and the buyer's list (spec 4.7).
+ * A pending order past its expiry is expired before it is shown, so it never
+ * reads as payable; the background sweep does the same for everyone else.
+ */
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Order, OrderListQuery, OrderPage } from '../../contracts/checkout';
+import { config } from '../config';
+import { db } from '../db/client';
+import { orders } from '../db/schema';
+import { downloadPageUrl } from '../downloads/links';
+import { issueDownloadToken } from '../downloads/tokens';
+import { badRequest } from '../errors/app-error';
+import { now } from '../platform/clock';
+import { signJson, verifyJson } from '../platform/signing';
+import { expireIfDue, isPastExpiry, paymentDetails } from '../payments/intents';
+import { formatDateTime, formatVnd } from '../../format';
+import { orderNotFound } from './errors';
+import { ORDER_KIND, type OrderRow } from './transitions';
+import { isUuid } from '../db/ids';
+
+function cashInstructions(row: OrderRow): string {
+	return (
+		`Thanh toán ${formatVnd(row.amountVnd)} bằng tiền mặt tại văn phòng hoclieu hoặc cho nhân viên thu tiền, và đọc mã đơn ${row.paymentRef}. ` +
+		`Đơn được xác nhận khi nhân viên nhận tiền${row.expiresAt ? `; đơn được giữ đến ${formatDateTime(row.expiresAt)}` : ''}.`
+	);
+}
+
+export async function toOrderView(row: OrderRow): Promise<Order> {
+	const pending = row.status === 'PENDING';
+	const paid = row.status === 'PAID';
+	let qrUrl: string | null = null;
+	let paymentInstructions: string | null = null;
+	if (pending && row.paymentMethod === 'qr_direct' && row.paymentRef && config().payment.ready) {
+		const details = await paymentDetails({ reference: row.paymentRef, amountVnd: row.amountVnd });
+		qrUrl = details.qrUrl;
+		paymentInstructions = details.paymentInstructions;
+	}
+	if (pending && row.paymentMethod === 'cash_manual') paymentInstructions = cashInstructions(row);
+	return {
+		id: row.id,
+		status: row.status,
+		amountVnd: row.amountVnd.toString(),
+		paymentMethod: row.paymentMethod,
+		qrUrl,
+		paymentRef: row.paymentRef,
+		paymentInstructions,
+		expiresAt: row.expiresAt?.toISOString() ?? null,
+		paidAt: row.paidAt?.toISOString() ?? null,
+		// `sending` is an internal claim: to the buyer it is still on its way.
+		receiptStatus: paid ? (row.receiptStatus === 'sending' || row.receiptStatus === null ? 'pending' : row.receiptStatus) : null,
+		// A fresh token at every read: whoever may see the paid order may download its file.
+		downloadUrl: paid ? downloadPageUrl(issueDownloadToken({ productId: row.productId, orderId: row.id }).token) : null,
+		productId: row.productId,
+		priceVnd: row.priceVnd.toString(),
+		promoDiscountVnd: row.promoDiscountVnd.toString(),
+		promoCode: row.promoCode,
+		createdAt: row.createdAt.toISOString(),
+		returnTo: row.returnTo
+	};
+}
+
+export interface Viewer {
+	userId: string | null;
+	/** The request carries a valid order_access_<orderId> cookie for this order. */
+	hasAccessCookie: boolean;
+}
+
+async function findOrder(id: string): Promise<OrderRow | undefined> {
+	const [row] = await db().select().from(orders).where(eq(orders.id, id));
+	return row;
+}
+
+export async function getOrder(viewer: Viewer, orderId: string): Promise<Order> {
+	if (!isUuid(orderId)) throw orderNotFound();
+	let row = await findOrder(orderId);
+	const mine = row?.userId != null && row.userId === viewer.userId;
+	if (!row || !(mine || viewer.hasAccessCookie)) throw orderNotFound();
+	if (row.status === 'PENDING' && row.expiresAt && isPastExpiry({ expiresAt: row.expiresAt })) {
+		await expireIfDue(ORDER_KIND, row.id);
+		row = (await findOrder(orderId))!;
+	}
+	return toOrderView(row);
+}
+
+interface OrderCursor {
+	kind: 'orders';
+	/** createdAt and id of the last order already shown. */
+	at: string;
+	id: string;
+}
+
+function decodeCursor(cursor: string): OrderCursor {
+	const c = verifyJson('cursor', cursor) as Partial<OrderCursor> | null;
+	if (c?.kind !== 'orders' || typeof c.at !== 'string' || Number.isNaN(Date.parse(c.at)) || !isUuid(c.id)) {
+		throw badRequest('Con trỏ phân trang không hợp lệ.', { fields: [{ path: 'cursor', message: 'invalid cursor' }] });
+	}
+	return c as OrderCursor;
+}
+
+async function expireOverdueOrders(userId: string): Promise<void> {
+	const overdue = await db()
+		.select({ id: orders.id })
+		.from(orders)
+		.where(and(eq(orders.userId, userId), eq(orders.status, 'PENDING'), lte(orders.expiresAt, now())));
+	for (const { id } of overdue) await expireIfDue(ORDER_KIND, id);
+}
+
+export async function listOrders(userId: string, q: OrderListQuery): Promise<OrderPage> {
+	const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+	await expireOverdueOrders(userId);
+	const rows = await db()
+		.select()
+		.from(orders)
+		.where(
+			and(
+				eq(orders.userId, userId),
+				q.status ? eq(orders.status, q.status) : undefined,
+				after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined
+			)
+		)
+		.orderBy(desc(orders.createdAt), desc(orders.id))
+		.limit(q.pageSize + 1);
+	const page = rows.slice(0, q.pageSize);
+	const hasMore = rows.length > q.pageSize;
+	const last = page.at(-1);
+	return {
+		items: await Promise.all(page.map(toOrderView)),
+		hasMore,
+		nextCursor: hasMore && last ? signJson('cursor', { kind: 'orders', at: last.createdAt.toISOString(), id: last.id } satisfies OrderCursor) : null
+	};
+}

@@ -1,0 +1,53 @@
+/** The receipt of a paid order, in Vietnamese: what was bought, for how much, and the download link. */
+import type { PaymentMethod } from '../../contracts/checkout';
+import { formatDateTime, formatVnd } from '../../format';
+import type { MailMessage } from '../platform/mail';
+import { mailHtml } from '../platform/mail-html';
+
+const METHOD_LABEL: Record<PaymentMethod, string> = {
+	qr_direct: 'Chuyển khoản ngân hàng (VietQR)',
+	wallet: 'Ví hoclieu',
+	free_claim: 'Nhận miễn phí',
+	cash_manual: 'Tiền mặt'
+};
+
+export interface ReceiptDetails {
+	to: string;
+	buyerName: string | null;
+	orderId: string;
+	productTitle: string;
+	priceVnd: bigint;
+	promoDiscountVnd: bigint;
+	promoCode: string | null;
+	amountVnd: bigint;
+	paymentMethod: PaymentMethod;
+	paymentRef: string | null;
+	paidAt: Date;
+	downloadUrl: string;
+	downloadExpiresAt: Date;
+}
+
+export function receiptMail(r: ReceiptDetails): MailMessage {
+	const lines = [
+		`Xin chào ${r.buyerName?.trim() || 'quý thầy cô'},`,
+		`Cảm ơn bạn đã mua tài liệu trên hoclieu. Đơn hàng đã được ${r.amountVnd === 0n ? 'xác nhận' : 'thanh toán'} lúc ${formatDateTime(r.paidAt)}.`,
+		[
+			`Sản phẩm: ${r.productTitle}`,
+			`Mã đơn hàng: ${r.orderId}`,
+			...(r.paymentRef ? [`Mã thanh toán: ${r.paymentRef}`] : []),
+			`Giá: ${formatVnd(r.priceVnd)}`,
+			...(r.promoDiscountVnd > 0n ? [`Giảm giá${r.promoCode ? ` (mã ${r.promoCode})` : ''}: −${formatVnd(r.promoDiscountVnd)}`] : []),
+			`Thành tiền: ${formatVnd(r.amountVnd)}`,
+			`Hình thức thanh toán: ${METHOD_LABEL[r.paymentMethod]}`
+		].join('\n'),
+		`Tải tài liệu bằng liên kết dưới đây. Liên kết dành riêng cho đơn hàng này, có hiệu lực đến ${formatDateTime(r.downloadExpiresAt)}; vui lòng không chia sẻ.`
+	];
+	const footer = 'Email này là biên nhận điện tử của đơn hàng. Nếu cần hỗ trợ, hãy trả lời email kèm mã đơn hàng.';
+	return {
+		kind: 'order_receipt',
+		to: r.to,
+		subject: `Biên nhận đơn hàng hoclieu: ${r.productTitle}`,
+		text: [...lines, r.downloadUrl, footer].join('\n\n') + '\n',
+		html: mailHtml(lines, { href: r.downloadUrl, label: 'Tải tài liệu' }, [footer])
+	};
+}

@@ -1,0 +1,119 @@
+/**
+ * Receipt emails of paid orders. A receipt is sent after the payment has
+ * committed — never inside its transaction — and a mail failure never
+ * touches the payment: `receiptStatus` records the outcome and the receipts
+ * job retries what is still due (also after a crash between the payment and
+ * the email). Claiming `pending → sending` is one conditional UPDATE, so
+ * concurrent senders (the webhook, the job on several instances) send once.
+ */
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { ReceiptStatus } from '../db/schema';
+import { db } from '../db/client';
+import { orders, products, users } from '../db/schema';
+import { downloadPageUrl } from '../downloads/links';
+import { issueDownloadToken } from '../downloads/tokens';
+import { now, nowMs } from '../platform/clock';
+import { log } from '../platform/logger';
+import { mailConfigured, maskEmail, sendMail } from '../platform/mail';
+import { receiptMail } from './receipt-mail';
+import type { OrderRow } from './transitions';
+
+/** A `sending` claim older than this belongs to a sender that died. */
+const STALE_SENDING_MS = 10 * 60_000;
+/** Paid orders get this long for the immediate attempt before the job steps in. */
+const PENDING_GRACE_MS = 60_000;
+const RETRY_FAILED_AFTER_MS = 5 * 60_000;
+const MAX_RECEIPT_ATTEMPTS = 5;
+const JOB_BATCH = 20;
+
+const ago = (ms: number) => new Date(nowMs() - ms);
+
+function claim(orderId: string) {
+	return db()
+		.update(orders)
+		.set({ receiptStatus: 'sending', receiptAttempts: sql`${orders.receiptAttempts} + 1`, receiptAttemptedAt: now() })
+		.where(
+			and(
+				eq(orders.id, orderId),
+				eq(orders.status, 'PAID'),
+				or(
+					eq(orders.receiptStatus, 'pending'),
+					and(eq(orders.receiptStatus, 'failed'), lt(orders.receiptAttempts, MAX_RECEIPT_ATTEMPTS)),
+					and(eq(orders.receiptStatus, 'sending'), lte(orders.receiptAttemptedAt, ago(STALE_SENDING_MS)))
+				)
+			)
+		)
+		.returning();
+}
+
+async function compose(order: OrderRow) {
+	const [product] = await db().select({ title: products.title }).from(products).where(eq(products.id, order.productId));
+	const [account] = order.userId ? await db().select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId)) : [];
+	const to = account?.email ?? order.guestEmail;
+	if (!product || !to) throw new Error(`order ${order.id} has no product or no recipient`);
+	const { token, expiresAt } = issueDownloadToken({ productId: order.productId, orderId: order.id });
+	return receiptMail({
+		to,
+		buyerName: account?.name ?? null,
+		orderId: order.id,
+		productTitle: product.title,
+		priceVnd: order.priceVnd,
+		promoDiscountVnd: order.promoDiscountVnd,
+		promoCode: order.promoCode,
+		amountVnd: order.amountVnd,
+		paymentMethod: order.paymentMethod,
+		paymentRef: order.paymentRef,
+		paidAt: order.paidAt!,
+		downloadUrl: downloadPageUrl(token),
+		downloadExpiresAt: expiresAt
+	});
+}
+
+/** Sends the receipt if it is due; the outcome, or null when another sender has it or it is done. */
+export async function deliverReceipt(orderId: string): Promise<ReceiptStatus | null> {
+	const [order] = await claim(orderId);
+	if (!order) return null;
+	let outcome: ReceiptStatus;
+	try {
+		const message = await compose(order);
+		await sendMail(message);
+		outcome = mailConfigured() ? 'sent' : 'suppressed';
+		log.info('order receipt', { orderId, outcome, to: maskEmail(message.to) });
+	} catch (error) {
+		outcome = 'failed';
+		log.warn('order receipt failed; the receipts job retries it', { orderId, attempt: order.receiptAttempts, error });
+	}
+	await db()
+		.update(orders)
+		.set({ receiptStatus: outcome, updatedAt: now() })
+		.where(and(eq(orders.id, orderId), eq(orders.receiptStatus, 'sending')));
+	return outcome;
+}
+
+/** After the payment has committed; the caller does not wait for the mail server. */
+export function deliverReceiptSoon(orderId: string): void {
+	void deliverReceipt(orderId).catch((error: unknown) => log.error('order receipt: could not record the outcome', { orderId, error }));
+}
+
+/** The receipts job: pending ones the immediate attempt missed, failed ones due a retry, abandoned claims. */
+export async function deliverDueReceipts(): Promise<number> {
+	const due = await db()
+		.select({ id: orders.id })
+		.from(orders)
+		.where(
+			and(
+				eq(orders.status, 'PAID'),
+				inArray(orders.receiptStatus, ['pending', 'failed', 'sending']),
+				or(
+					and(eq(orders.receiptStatus, 'pending'), lte(orders.paidAt, ago(PENDING_GRACE_MS))),
+					and(eq(orders.receiptStatus, 'failed'), lt(orders.receiptAttempts, MAX_RECEIPT_ATTEMPTS), lte(orders.receiptAttemptedAt, ago(RETRY_FAILED_AFTER_MS))),
+					and(eq(orders.receiptStatus, 'sending'), lte(orders.receiptAttemptedAt, ago(STALE_SENDING_MS)))
+				)
+			)
+		)
+		.orderBy(asc(orders.paidAt))
+		.limit(JOB_BATCH);
+	let sent = 0;
+	for (const { id } of due) if ((await deliverReceipt(id)) !== null) sent++;
+	return sent;
+}

@@ -1,0 +1,23 @@
+import { config } from '../config';
+import { registerJob } from '../platform/jobs';
+import { registerPaymentTarget } from '../payments/targets';
+import { dropExpiredIdempotencyKeys } from './idempotency';
+import { orderPaymentTarget } from './payment-target';
+import { deliverDueReceipts } from './receipts';
+import { ORDER_KIND } from './transitions';
+
+/** Purchase orders are paid by bank transfer or cash confirmation (also needed by the ops CLI). */
+export function registerOrderPayments(): void {
+	registerPaymentTarget(ORDER_KIND, orderPaymentTarget);
+}
+
+/**
+ * Start-up. Expiring unpaid orders is the payments sweep's job (every
+ * intent kind); here: receipts the immediate attempt missed, and forgotten
+ * idempotency keys. Both are safe on several instances at once.
+ */
+export function setupCheckout(): void {
+	registerOrderPayments();
+	registerJob('order-receipts', config().paymentSweepIntervalMs, deliverDueReceipts);
+	registerJob('checkout-idempotency-cleanup', 15 * 60_000, dropExpiredIdempotencyKeys);
+}

@@ -1,0 +1,480 @@
+/**
+ * The only reader of the environment (architecture convention 5).
+ *
+ * Everything is validated by zod once, at first use. Production refuses to start
+ * without real secrets; development and test generate random ones and keep them
+ * under the data directory so sessions survive restarts without anything
+ * secret ever being committed.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+	.enum(['true', 'false', '1', '0', 'yes', 'no'])
+	.transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+const envSchema = z.object({
+	NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	HOST: z.string().default('0.0.0.0'),
+	ORIGIN: z.url().optional(),
+	DATA_DIR: z.string().default('.data'),
+	DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+	DATABASE_POOL_MAX: positiveInt.default(10),
+	DATABASE_TIMEOUT_MS: positiveInt.default(5_000),
+	MIGRATIONS_DIR: z.string().default('drizzle'),
+	AUTH_SECRET: secret.optional(),
+	SIGNING_SECRET: secret.optional(),
+	TRUST_PROXY: bool.default(false),
+	BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+	REQUEST_TIMEOUT_MS: positiveInt.default(10_000),
+	DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(5_000),
+	HEALTH_CHECK_TIMEOUT_MS: positiveInt.default(1_000),
+	HEALTH_TOKEN: secret.optional(),
+	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+	SEED_ON_EMPTY: bool.optional(),
+	SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(240),
+	SEED_VALUE: z.coerce.number().int().default(20_260_901),
+	REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+	UPSTASH_REDIS_REST_URL: z.url().optional(),
+	UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+	RATE_LIMIT_PREFIX: z.string().min(1).max(100).default('hoclieu:rl:'),
+	RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.default(500),
+	RATE_LIMIT_SEARCH_MAX: positiveInt.default(30),
+	RATE_LIMIT_SEARCH_WINDOW_SECONDS: positiveInt.default(60),
+	TEST_HOOKS: bool.default(false),
+	/** Outgoing mail (sign-in codes, links, resets); unset = delivery suppressed and logged. */
+	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+	/** Sender address, e.g. `hoclieu <no-reply@hoclieu.vn>`; defaults to no-reply@<ORIGIN host>. */
+	MAIL_FROM: z.string().min(3).optional(),
+	/** Brute-force limits of the auth flows (sign-in, codes, links, resets), one window for all. */
+	AUTH_RATE_WINDOW_SECONDS: positiveInt.default(15 * 60),
+	AUTH_RATE_PER_EMAIL: positiveInt.default(10),
+	AUTH_RATE_PER_IP: positiveInt.default(30),
+	/** Emails (codes, links, resets) one address or one IP may trigger per window. */
+	AUTH_MAIL_PER_EMAIL: positiveInt.default(5),
+	AUTH_MAIL_PER_IP: positiveInt.default(20),
+	// Object storage (architecture D6): S3_BUCKET set → S3, unset → files under DATA_DIR/files.
+	S3_BUCKET: z.string().min(3).max(63).optional(),
+	S3_ENDPOINT: z.url().optional(),
+	S3_REGION: z.string().min(1).default('us-east-1'),
+	S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+	S3_FORCE_PATH_STYLE: bool.default(false),
+	S3_TIMEOUT_MS: positiveInt.default(5_000),
+	// Classroom music (spec 4.17, 4.18).
+	MUSIC_ENABLED: bool.default(true),
+	MUSIC_FREE_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(10),
+	MUSIC_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(300),
+	MUSIC_DOWNLOAD_RATE_PER_MINUTE: positiveInt.default(30),
+	// Payments (architecture D7). Read as plain strings and checked by
+	// paymentSettings() and webhookKey(): a missing or broken value disables
+	// payments (503 payment_processing) instead of stopping the whole service.
+	PAYMENT_BANK_BIN: z.string().optional(),
+	PAYMENT_BANK_NAME: z.string().optional(),
+	PAYMENT_ACCOUNT_NUMBER: z.string().optional(),
+	PAYMENT_ACCOUNT_NAME: z.string().optional(),
+	PAYMENT_WEBHOOK_SECRET: z.string().optional(),
+	PAYMENT_SWEEP_INTERVAL_MS: positiveInt.default(30_000),
+	TOPUP_ORDER_TTL_MINUTES: positiveInt.max(24 * 60).default(30),
+	WALLET_MAX_BALANCE_VND: z
+		.string()
+		.regex(/^[1-9][0-9]{0,14}$/, 'must be a positive whole number of VND')
+		.default('20000000')
+		.transform((v) => BigInt(v)),
+	TOPUP_ORDER_RATE_LIMIT: positiveInt.default(10),
+	TOPUP_PROMO_RATE_LIMIT: positiveInt.default(20),
+	GIFTCODE_FAILURE_LIMIT: positiveInt.default(5),
+	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+	// Checkout (spec 4.6–4.9, 4.19).
+	/** Guests may check out with an email and explicit consent (no account). */
+	GUEST_CHECKOUT_ENABLED: bool.default(true),
+	/** How long a qr_direct order waits for its transfer. */
+	CHECKOUT_ORDER_TTL_MINUTES: positiveInt.max(24 * 60).default(15),
+	/** How long a cash_manual order waits for staff to confirm the cash. */
+	CASH_ORDER_TTL_HOURS: positiveInt.max(30 * 24).default(72),
+	/** Lifetime of the order_access_<orderId> cookie. */
+	ORDER_ACCESS_TTL_MINUTES: positiveInt.max(7 * 24 * 60).default(24 * 60),
+	/** How long a retried POST /api/v1/checkout with the same Idempotency-Key gets the first order back. */
+	IDEMPOTENCY_KEY_TTL_HOURS: positiveInt.max(7 * 24).default(24),
+	/** Checkout creations per user (or per IP for guests) and minute. */
+	CHECKOUT_RATE_LIMIT: positiveInt.default(10),
+	/** Checkout promo checks per user and minute. */
+	CHECKOUT_PROMO_RATE_LIMIT: positiveInt.default(20),
+	/** Lifetime of a download token (receipt emails, paid orders, operator grants). */
+	DOWNLOAD_TOKEN_TTL_HOURS: positiveInt.max(30 * 24).default(72),
+	/** Lifetime of the signed storage URL a download token is exchanged for. */
+	DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(300),
+	/** Token exchanges per IP and minute. */
+	DOWNLOAD_TOKEN_RATE_LIMIT: positiveInt.default(30)
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Secrets {
+	/** HMAC key for session cookies. */
+	authSecret: string;
+	/** HMAC key for cursors, order-access cookies, download tokens and file links. */
+	signingSecret: string;
+}
+
+export type StorageConfig =
+	| { kind: 'fs'; dir: string }
+	| {
+			kind: 's3';
+			bucket: string;
+			endpoint: string | undefined;
+			region: string;
+			/** Unset → the AWS SDK's default credential chain (instance role, env, profile). */
+			credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+			forcePathStyle: boolean;
+			timeoutMs: number;
+	  };
+
+export interface MusicConfig {
+	/** Off → both music routes answer 503 (spec 4.17). */
+	enabled: boolean;
+	/** Free (non-VIP) users' downloads of free tracks per calendar month, Vietnam time. */
+	freeMonthlyLimit: number;
+	/** Lifetime of a signed download URL. */
+	urlTtlSeconds: number;
+	/** Download requests per user per minute (spec 8.1 guards media downloads). */
+	downloadRatePerMinute: number;
+}
+
+/** Where buyers transfer money (shown in the VietQR and the payment instructions). */
+export interface PaymentAccount {
+	/** Six-digit NAPAS bank identification number. */
+	bankBin: string;
+	bankName: string;
+	accountNumber: string;
+	accountName: string;
+	/** The development/test placeholders, never used in production. */
+	demo: boolean;
+}
+
+export type PaymentSettings = ({ ready: true } & PaymentAccount) | { ready: false; problems: string[] };
+
+/** The key the bank-transfer notifier authenticates with; kept apart so confirmations never depend on the QR settings. */
+export type WebhookKey = { ready: true; secret: string; demo: boolean } | { ready: false; problems: string[] };
+
+/**
+ * Development/test placeholders. BIN 970000 belongs to no bank, so banking
+ * apps refuse a demo QR and nobody can pay a stranger's account by scanning
+ * one; the webhook key is public, which is why production never uses it.
+ */
+export const DEMO_PAYMENT_ACCOUNT = {
+	bankBin: '970000',
+	bankName: 'Ngân hàng DEMO',
+	accountNumber: '0000000000',
+	accountName: 'HOCLIEU DEMO',
+	webhookSecret: 'hoclieu-demo-webhook-secret-never-use-in-production'
+} as const;
+
+const paymentFields = {
+	bankBin: ['PAYMENT_BANK_BIN', z.string().regex(/^[0-9]{6}$/, 'must be the 6-digit NAPAS bank BIN')],
+	bankName: ['PAYMENT_BANK_NAME', z.string().trim().min(1).max(60)],
+	accountNumber: ['PAYMENT_ACCOUNT_NUMBER', z.string().regex(/^[0-9A-Za-z]{1,19}$/, 'must be 1–19 letters or digits')],
+	accountName: ['PAYMENT_ACCOUNT_NAME', z.string().trim().min(1).max(60)],
+	webhookSecret: ['PAYMENT_WEBHOOK_SECRET', secret]
+} as const;
+type PaymentField = keyof typeof paymentFields;
+
+/**
+ * Payment settings from the environment. Outside production every unset
+ * variable falls back to the demo value; in production nothing does, and
+ * anything missing or malformed leaves that part of payments unavailable
+ * (503 payment_processing) without stopping the rest of the service.
+ */
+function readPaymentFields<F extends PaymentField>(env: Env, fields: readonly F[]) {
+	const allowDemo = env.NODE_ENV !== 'production';
+	const problems: string[] = [];
+	const values: Partial<Record<F, string>> = {};
+	let demo = false;
+	for (const field of fields) {
+		const [name, schema] = paymentFields[field];
+		const raw = env[name];
+		if (raw === undefined && allowDemo) {
+			values[field] = DEMO_PAYMENT_ACCOUNT[field];
+			demo = true;
+		} else if (raw === undefined) {
+			problems.push(`${name} is not set`);
+		} else {
+			const parsed = schema.safeParse(raw);
+			if (parsed.success) values[field] = parsed.data;
+			else problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
+		}
+	}
+	return { values: values as Record<F, string>, problems, demo };
+}
+
+export function paymentSettings(env: Env): PaymentSettings {
+	const { values, problems, demo } = readPaymentFields(env, ['bankBin', 'bankName', 'accountNumber', 'accountName'] as const);
+	return problems.length > 0 ? { ready: false, problems } : { ready: true, ...values, demo };
+}
+
+export function webhookKey(env: Env): WebhookKey {
+	const { values, problems, demo } = readPaymentFields(env, ['webhookSecret'] as const);
+	return problems.length > 0 ? { ready: false, problems } : { ready: true, secret: values.webhookSecret, demo };
+}
+
+export interface CheckoutConfig {
+	guestEnabled: boolean;
+	qrOrderTtlMs: number;
+	cashOrderTtlMs: number;
+	orderAccessTtlMs: number;
+	idempotencyKeyTtlMs: number;
+	/** Per user (or guest IP) and minute. */
+	createRateLimit: number;
+	promoRateLimit: number;
+	downloadTokenTtlMs: number;
+	downloadUrlTtlSeconds: number;
+	/** Per IP and minute. */
+	downloadRateLimit: number;
+}
+
+export interface Config {
+	env: Env['NODE_ENV'];
+	isProduction: boolean;
+	/** Development: request ids in bodies, per-check health detail. */
+	isDevelopment: boolean;
+	port: number;
+	host: string;
+	origin: string;
+	dataDir: string;
+	databaseUrl: string | undefined;
+	databasePoolMax: number;
+	databaseTimeoutMs: number;
+	pgliteDir: string;
+	migrationsDir: string;
+	secrets: Secrets;
+	trustProxy: boolean;
+	bodyLimitBytes: number;
+	/** An API call that takes longer answers 503 instead of hanging (e.g. a black-holed database). */
+	requestTimeoutMs: number;
+	databaseStatementTimeoutMs: number;
+	healthCheckTimeoutMs: number;
+	/** Lets internal callers see per-check health detail outside development. */
+	healthToken: string | undefined;
+	logLevel: Env['LOG_LEVEL'];
+	seedOnEmpty: boolean;
+	/** Size and PRNG seed of the demo catalog seeded into an empty database. */
+	seedProducts: number;
+	seedValue: number;
+	rateLimit: RateLimitConfig;
+	testHooks: boolean;
+	mail: {
+		smtpUrl: string | undefined;
+		from: string;
+	};
+	authLimits: {
+		windowMs: number;
+		perEmail: number;
+		perIp: number;
+		mailPerEmail: number;
+		mailPerIp: number;
+	};
+	storage: StorageConfig;
+	music: MusicConfig;
+	payment: PaymentSettings;
+	paymentWebhook: WebhookKey;
+	/** How often expired payment intents are swept. */
+	paymentSweepIntervalMs: number;
+	topupOrderTtlMs: number;
+	/** The most a wallet may hold (main + bonus) through top-ups and gift codes. */
+	walletMaxBalanceVnd: bigint;
+	/** Per user and minute. */
+	topupOrderRateLimit: number;
+	topupPromoRateLimit: number;
+	/** Failed gift-code redemptions allowed per user and per IP in the window. */
+	giftcodeFailureLimit: number;
+	giftcodeFailureWindowMs: number;
+	checkout: CheckoutConfig;
+}
+
+export interface RateLimitConfig {
+	/** Shared store: real Redis (self-hosted, CI) or Upstash REST (production); neither → in-process. */
+	redisUrl: string | undefined;
+	upstash: { url: string; token: string } | undefined;
+	/** Prepended to every store key, so deployments and test runs sharing a Redis never collide. */
+	prefix: string;
+	/** A store call slower than this counts as a store failure (the policy's fallback applies). */
+	storeTimeoutMs: number;
+	/** Spec 8.3: 30 searches per minute per client IP. */
+	search: { limit: number; windowMs: number };
+}
+
+export class ConfigError extends Error {
+	override name = 'ConfigError';
+}
+
+function formatIssues(error: z.ZodError): string {
+	return error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+}
+
+/** Development secrets: random, generated once, stored under the data directory. */
+function loadOrCreateDevSecrets(dataDir: string): Secrets {
+	const file = join(dataDir, 'dev-secrets.json');
+	if (existsSync(file)) {
+		const parsed = z
+			.object({ authSecret: secret, signingSecret: secret })
+			.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+		if (parsed.success) return parsed.data;
+	}
+	const fresh: Secrets = {
+		authSecret: randomBytes(32).toString('base64url'),
+		signingSecret: randomBytes(32).toString('base64url')
+	};
+	mkdirSync(dataDir, { recursive: true });
+	writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+	return fresh;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+	const parsed = envSchema.safeParse(source);
+	if (!parsed.success) {
+		throw new ConfigError(`Invalid configuration:\n${formatIssues(parsed.error)}`);
+	}
+	const env = parsed.data;
+	const isProduction = env.NODE_ENV === 'production';
+	const dataDir = resolve(env.DATA_DIR);
+
+	if (isProduction) {
+		const missing = [
+			!env.AUTH_SECRET && 'AUTH_SECRET',
+			!env.SIGNING_SECRET && 'SIGNING_SECRET',
+			!env.ORIGIN && 'ORIGIN'
+		].filter(Boolean);
+		if (missing.length > 0) {
+			throw new ConfigError(
+				`Production start-up refused: set ${missing.join(', ')} (secrets: at least 32 random characters, e.g. \`openssl rand -base64 32\`).`
+			);
+		}
+		if (env.TEST_HOOKS) throw new ConfigError('TEST_HOOKS must never be enabled in production.');
+	}
+
+	if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
+		throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (default AWS credential chain).');
+	}
+	if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+		throw new ConfigError('S3_* variables are set but S3_BUCKET is not: set S3_BUCKET to use S3 storage.');
+	}
+	const storage: StorageConfig = env.S3_BUCKET
+		? {
+				kind: 's3',
+				bucket: env.S3_BUCKET,
+				endpoint: env.S3_ENDPOINT,
+				region: env.S3_REGION,
+				credentials: env.S3_ACCESS_KEY_ID
+					? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! }
+					: undefined,
+				forcePathStyle: env.S3_FORCE_PATH_STYLE,
+				timeoutMs: env.S3_TIMEOUT_MS
+			}
+		: { kind: 'fs', dir: join(dataDir, 'files') };
+	if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
+		throw new ConfigError('Set both UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN, or neither.');
+	}
+	if (env.UPSTASH_REDIS_REST_URL && env.REDIS_URL) {
+		throw new ConfigError('Choose one rate-limit store: REDIS_URL or UPSTASH_REDIS_REST_URL, not both.');
+	}
+
+	const dev = isProduction ? undefined : loadOrCreateDevSecrets(dataDir);
+	const secrets: Secrets = {
+		authSecret: env.AUTH_SECRET ?? dev!.authSecret,
+		signingSecret: env.SIGNING_SECRET ?? dev!.signingSecret
+	};
+
+	const origin = (env.ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+
+	return {
+		env: env.NODE_ENV,
+		isProduction,
+		isDevelopment: env.NODE_ENV === 'development',
+		port: env.PORT,
+		host: env.HOST,
+		origin,
+		dataDir,
+		databaseUrl: env.DATABASE_URL,
+		databasePoolMax: env.DATABASE_POOL_MAX,
+		databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
+		pgliteDir: join(dataDir, 'pglite'),
+		migrationsDir: resolve(env.MIGRATIONS_DIR),
+		secrets,
+		trustProxy: env.TRUST_PROXY,
+		bodyLimitBytes: env.BODY_LIMIT_BYTES,
+		requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+		databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+		healthCheckTimeoutMs: env.HEALTH_CHECK_TIMEOUT_MS,
+		healthToken: env.HEALTH_TOKEN,
+		logLevel: env.LOG_LEVEL,
+		// Embedded database: seed a demo catalog on first start unless told otherwise.
+		seedOnEmpty: env.SEED_ON_EMPTY ?? !env.DATABASE_URL,
+		seedProducts: env.SEED_PRODUCTS,
+		seedValue: env.SEED_VALUE,
+		rateLimit: {
+			redisUrl: env.REDIS_URL,
+			upstash:
+				env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN
+					? { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN }
+					: undefined,
+			prefix: env.RATE_LIMIT_PREFIX,
+			storeTimeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS,
+			search: { limit: env.RATE_LIMIT_SEARCH_MAX, windowMs: env.RATE_LIMIT_SEARCH_WINDOW_SECONDS * 1000 }
+		},
+		testHooks: env.TEST_HOOKS,
+		mail: {
+			smtpUrl: env.SMTP_URL,
+			from: env.MAIL_FROM ?? `hoclieu <no-reply@${new URL(origin).hostname}>`
+		},
+		authLimits: {
+			windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000,
+			perEmail: env.AUTH_RATE_PER_EMAIL,
+			perIp: env.AUTH_RATE_PER_IP,
+			mailPerEmail: env.AUTH_MAIL_PER_EMAIL,
+			mailPerIp: env.AUTH_MAIL_PER_IP
+		},
+		storage,
+		music: {
+			enabled: env.MUSIC_ENABLED,
+			freeMonthlyLimit: env.MUSIC_FREE_MONTHLY_LIMIT,
+			urlTtlSeconds: env.MUSIC_URL_TTL_SECONDS,
+			downloadRatePerMinute: env.MUSIC_DOWNLOAD_RATE_PER_MINUTE
+		},
+		payment: paymentSettings(env),
+		paymentWebhook: webhookKey(env),
+		paymentSweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_MS,
+		topupOrderTtlMs: env.TOPUP_ORDER_TTL_MINUTES * 60_000,
+		walletMaxBalanceVnd: env.WALLET_MAX_BALANCE_VND,
+		topupOrderRateLimit: env.TOPUP_ORDER_RATE_LIMIT,
+		topupPromoRateLimit: env.TOPUP_PROMO_RATE_LIMIT,
+		giftcodeFailureLimit: env.GIFTCODE_FAILURE_LIMIT,
+		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
+		checkout: {
+			guestEnabled: env.GUEST_CHECKOUT_ENABLED,
+			qrOrderTtlMs: env.CHECKOUT_ORDER_TTL_MINUTES * 60_000,
+			cashOrderTtlMs: env.CASH_ORDER_TTL_HOURS * 3_600_000,
+			orderAccessTtlMs: env.ORDER_ACCESS_TTL_MINUTES * 60_000,
+			idempotencyKeyTtlMs: env.IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000,
+			createRateLimit: env.CHECKOUT_RATE_LIMIT,
+			promoRateLimit: env.CHECKOUT_PROMO_RATE_LIMIT,
+			downloadTokenTtlMs: env.DOWNLOAD_TOKEN_TTL_HOURS * 3_600_000,
+			downloadUrlTtlSeconds: env.DOWNLOAD_URL_TTL_SECONDS,
+			downloadRateLimit: env.DOWNLOAD_TOKEN_RATE_LIMIT
+		}
+	};
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, validated on first use. */
+export function config(): Config {
+	cached ??= loadConfig();
+	return cached;
+}

@@ -1,0 +1,82 @@
+/**
+ * One database handle per process (architecture D3).
+ *
+ * DATABASE_URL set → postgres.js; unset → PGlite in the data directory. PGlite
+ * allows a single process per directory, so the handle lives on globalThis and
+ * survives Vite's dev-server module reloads.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { mkdirSync } from 'node:fs';
+import postgres from 'postgres';
+import { config } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Services accept either, so callers can compose them inside one transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface DatabaseHandle {
+	kind: 'pglite' | 'postgres';
+	db: Db;
+	close(): Promise<void>;
+}
+
+const GLOBAL_KEY = Symbol.for('hoclieu.database');
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: DatabaseHandle };
+
+function openPostgres(url: string): DatabaseHandle {
+	const cfg = config();
+	const client = postgres(url, {
+		max: cfg.databasePoolMax,
+		// Fail fast when the server is unreachable instead of queueing for 30 s.
+		connect_timeout: Math.ceil(cfg.databaseTimeoutMs / 1000),
+		idle_timeout: 60,
+		// A stuck lock or runaway query is cancelled by the server instead of holding a connection.
+		connection: { statement_timeout: cfg.databaseStatementTimeoutMs },
+		onnotice: () => {}
+	});
+	return {
+		kind: 'postgres',
+		db: drizzlePostgres(client, { schema }) as unknown as Db,
+		close: () => client.end({ timeout: 5 })
+	};
+}
+
+function openPglite(dir: string): DatabaseHandle {
+	mkdirSync(dir, { recursive: true });
+	const client = new PGlite(dir, { extensions: { unaccent, pg_trgm } });
+	return {
+		kind: 'pglite',
+		db: drizzlePglite(client, { schema }) as unknown as Db,
+		close: () => client.close()
+	};
+}
+
+export function database(): DatabaseHandle {
+	const g = globalThis as GlobalWithDb;
+	if (!g[GLOBAL_KEY]) {
+		const cfg = config();
+		g[GLOBAL_KEY] = cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.pgliteDir);
+	}
+	return g[GLOBAL_KEY];
+}
+
+/** Shorthand for the drizzle handle. */
+export function db(): Db {
+	return database().db;
+}
+
+export async function closeDatabase(): Promise<void> {
+	const g = globalThis as GlobalWithDb;
+	const handle = g[GLOBAL_KEY];
+	g[GLOBAL_KEY] = undefined;
+	await handle?.close();
+}

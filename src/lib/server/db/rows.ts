@@ -1,0 +1,17 @@
+/**
+ * Raw SQL results as plain rows on both drivers: postgres.js returns an array,
+ * PGlite an object with `rows`. Hand-written queries (keyset pagination,
+ * full-text search) go through here.
+ */
+import type { SQL } from 'drizzle-orm';
+import { db, type DbOrTx } from './client';
+
+export async function queryRows<T>(query: SQL, tx: DbOrTx = db()): Promise<T[]> {
+	const result = await tx.execute(query);
+	return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+}
+
+/** Timestamps arrive as Date (both drivers) or, in nested JSON, as ISO text. */
+export function isoTime(value: Date | string): string {
+	return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const userRoles = ['customer', 'staff'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+	'users',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		/** Stored already normalised (trimmed, NFC, lower-case) by the auth service. */
+		email: text('email').notNull(),
+		name: text('name'),
+		passwordHash: text('password_hash'),
+		emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+		role: text('role', { enum: userRoles }).notNull().default('customer'),
+		isVip: boolean('is_vip').notNull().default(false),
+		vipUntil: timestamp('vip_until', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	(t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)]
+);
+
+/** The Lucia pattern (architecture D4): the row key is the SHA-256 of the cookie token. */
+export const sessions = pgTable(
+	'sessions',
+	{
+		id: text('id').primaryKey(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		userAgent: text('user_agent'),
+		ip: text('ip')
+	},
+	(t) => [index('sessions_user_id_idx').on(t.userId)]
+);
+
+export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset'] as const;
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
+
+/**
+ * Single-use secrets sent by email (architecture D4): sign-in codes, magic
+ * links and password resets. Only a hash is stored. Codes and links may be
+ * issued to an address that has no account yet (it is created on successful
+ * verification), so the row is keyed by the normalised email; `userId` is set
+ * when the account already existed.
+ */
+export const authTokens = pgTable(
+	'auth_tokens',
+	{
+		id: uuid('id').primaryKey(),
+		purpose: text('purpose', { enum: authTokenPurposes }).notNull(),
+		email: text('email').notNull(),
+		userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+		tokenHash: text('token_hash').notNull(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		/** Wrong guesses so far (sign-in codes); the code is burnt at the limit. */
+		attempts: integer('attempts').notNull().default(0),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	(t) => [
+		uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
+		index('auth_tokens_email_purpose_idx').on(t.email, t.purpose),
+		check('auth_tokens_attempts_nonneg', sql`${t.attempts} >= 0`)
+	]
+);

@@ -1,0 +1,19 @@
+/**
+ * The documentation scopes of spec 5.7. There is no authorization server and
+ * no bearer token (spec 5.1); these names describe access levels in
+ * /.well-known/oauth-protected-resource, /openapi.json and /auth.md.
+ */
+export const scopes = {
+	'catalog:read': 'anonymous GETs: product detail, category listings, search, top-up denominations',
+	'orders:read': 'session-gated order listing and polling',
+	'orders:write': 'order creation (checkout)',
+	'topup:read': 'top-up order polling',
+	'topup:write': 'top-up order creation',
+	'wallet:read': 'wallet balance and ledger',
+	'promos:validate': 'promo validation for checkout and top-up',
+	'giftcodes:redeem': 'gift-code redemption',
+	'media:download': 'music quota and download, token downloads'
+} as const;
+
+export type Scope = keyof typeof scopes;
+export const scopeNames = Object.keys(scopes) as Scope[];

@@ -1,0 +1,63 @@
+/**
+ * Gift-code redemption. One transaction: the per-user redemption row (unique
+ * per code and user), the conditional `redemption_count < max_redemptions`
+ * claim and the wallet credit commit together or not at all, so a code is
+ * never credited twice to one user nor more often than it allows.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { RedeemGiftCodeResult } from '../../contracts/giftcode';
+import { db } from '../db/client';
+import { giftCodeRedemptions, giftCodes } from '../db/schema';
+import { AppError, notFound } from '../errors/app-error';
+import { now } from '../platform/clock';
+import { credit } from '../wallet/service';
+import { formatVnd } from '../../format';
+import { giftCodeLookupHash } from './codes';
+
+export type RedeemFailure = 'expired' | 'exhausted' | 'already_redeemed' | 'zero_amount';
+
+const messages: Record<RedeemFailure, string> = {
+	expired: 'Mã quà tặng đã hết hạn hoặc không còn hiệu lực.',
+	exhausted: 'Mã quà tặng đã được sử dụng hết.',
+	already_redeemed: 'Bạn đã sử dụng mã quà tặng này rồi.',
+	zero_amount: 'Mã quà tặng này không có giá trị để cộng vào ví.'
+};
+
+function refused(reason: RedeemFailure): AppError {
+	return new AppError(400, 'validation_error', messages[reason], { reason });
+}
+
+export async function redeemGiftCode(userId: string, code: string): Promise<RedeemGiftCodeResult> {
+	const lookupHash = giftCodeLookupHash(code);
+	return db().transaction(async (tx) => {
+		const [gift] = await tx.select().from(giftCodes).where(eq(giftCodes.lookupHash, lookupHash));
+		if (!gift) throw notFound('Mã quà tặng không tồn tại. Vui lòng kiểm tra lại.');
+		if (!gift.isActive || (gift.expiresAt !== null && gift.expiresAt <= now())) throw refused('expired');
+		if (gift.amountVnd <= 0n) throw refused('zero_amount');
+
+		const [redemption] = await tx
+			.insert(giftCodeRedemptions)
+			.values({ giftCodeId: gift.id, userId, amountVnd: gift.amountVnd, createdAt: now() })
+			.onConflictDoNothing({ target: [giftCodeRedemptions.giftCodeId, giftCodeRedemptions.userId] })
+			.returning({ id: giftCodeRedemptions.id });
+		if (!redemption) throw refused('already_redeemed');
+
+		const [claimed] = await tx
+			.update(giftCodes)
+			.set({ redemptionCount: sql`${giftCodes.redemptionCount} + 1` })
+			.where(and(eq(giftCodes.id, gift.id), lt(giftCodes.redemptionCount, giftCodes.maxRedemptions)))
+			.returning({ id: giftCodes.id });
+		if (!claimed) throw refused('exhausted');
+
+		const balance = await credit(tx, {
+			userId,
+			pocket: 'bonus',
+			amount: gift.amountVnd,
+			entryType: 'BONUS',
+			refType: 'giftcode',
+			refId: redemption.id,
+			note: `Nhập mã quà tặng …${gift.hint}: cộng ${formatVnd(gift.amountVnd)} vào ví thưởng.`
+		});
+		return { xuAmount: gift.amountVnd.toString(), newBalance: balance.total.toString() };
+	});
+}

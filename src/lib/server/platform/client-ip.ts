@@ -1,0 +1,21 @@
+/**
+ * The client's address for rate limiting and session records. The socket
+ * address is the truth; X-Forwarded-For is honoured only when TRUST_PROXY says
+ * a proxy we run sits in front, and then only its last hop (the address our
+ * own proxy saw), so clients cannot spoof their way past a limit.
+ */
+import { config } from '../config';
+
+export function clientIp(request: Request, socketAddress: () => string): string {
+	if (config().trustProxy) {
+		const forwarded = request.headers.get('x-forwarded-for');
+		const last = forwarded?.split(',').at(-1)?.trim();
+		if (last) return last;
+	}
+	try {
+		return socketAddress();
+	} catch {
+		// Server-side calls without a socket (e.g. prerendering) have no address.
+		return 'unknown';
+	}
+}

@@ -1,0 +1,101 @@
+/**
+ * In-process background jobs (expiry sweeps and the like). Each job runs on its
+ * own interval; the scheduler's heartbeat feeds /api/health. Jobs must be safe
+ * on several instances at once (they lock rows with SKIP LOCKED themselves).
+ */
+import { log } from './logger';
+
+interface Job {
+	name: string;
+	intervalMs: number;
+	run: () => Promise<unknown>;
+	timer?: NodeJS.Timeout;
+	running: boolean;
+	/** When the scheduler started it (its first run is one interval later). */
+	startedAt?: number;
+	lastSuccessAt?: number;
+	lastError?: string;
+}
+
+const jobs = new Map<string, Job>();
+const HEARTBEAT_MS = 1_000;
+let heartbeatTimer: NodeJS.Timeout | undefined;
+let lastHeartbeat = 0;
+
+export function registerJob(name: string, intervalMs: number, run: () => Promise<unknown>): void {
+	if (jobs.has(name)) return;
+	const job: Job = { name, intervalMs, run, running: false };
+	jobs.set(name, job);
+	if (heartbeatTimer) schedule(job);
+}
+
+function schedule(job: Job): void {
+	job.startedAt = Date.now();
+	job.timer = setInterval(async () => {
+		if (job.running) return; // never overlap a slow run with the next tick
+		job.running = true;
+		try {
+			await job.run();
+			job.lastSuccessAt = Date.now();
+			job.lastError = undefined;
+		} catch (error) {
+			job.lastError = error instanceof Error ? error.message : String(error);
+			log.warn('background job failed', { job: job.name, error });
+		} finally {
+			job.running = false;
+		}
+	}, job.intervalMs);
+	job.timer.unref();
+}
+
+export function startJobs(): void {
+	if (heartbeatTimer) return;
+	lastHeartbeat = Date.now();
+	heartbeatTimer = setInterval(() => (lastHeartbeat = Date.now()), HEARTBEAT_MS);
+	heartbeatTimer.unref();
+	for (const job of jobs.values()) schedule(job);
+}
+
+export function stopJobs(): void {
+	clearInterval(heartbeatTimer);
+	heartbeatTimer = undefined;
+	for (const job of jobs.values()) clearInterval(job.timer);
+}
+
+export interface JobStatus {
+	name: string;
+	intervalMs: number;
+	lastSuccessAt: string | null;
+	lastError: string | null;
+	/** No successful run for three intervals (plus a grace period) since it started or last succeeded. */
+	stale: boolean;
+}
+
+export interface WorkerStatus {
+	ok: boolean;
+	heartbeatAgeMs: number | null;
+	jobs: JobStatus[];
+}
+
+const JOB_GRACE_MS = 10_000;
+
+/**
+ * Healthy when the scheduler has ticked within a few heartbeats (an
+ * event-loop stall shows here) and no job has gone three intervals without
+ * succeeding (a sweep failing on every run shows here).
+ */
+export function workerStatus(): WorkerStatus {
+	const at = Date.now();
+	const age = heartbeatTimer ? at - lastHeartbeat : null;
+	const list = [...jobs.values()].map((j) => {
+		const since = j.lastSuccessAt ?? j.startedAt;
+		return {
+			name: j.name,
+			intervalMs: j.intervalMs,
+			lastSuccessAt: j.lastSuccessAt ? new Date(j.lastSuccessAt).toISOString() : null,
+			lastError: j.lastError ?? null,
+			stale: since !== undefined && at - since > j.intervalMs * 3 + JOB_GRACE_MS
+		};
+	});
+	return { ok: age !== null && age < HEARTBEAT_MS * 5 && list.every((j) => !j.stale), heartbeatAgeMs: age, jobs: list };
+}

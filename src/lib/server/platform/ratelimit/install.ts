@@ -1,0 +1,83 @@
+/**
+ * Chooses the rate-limit store at start-up (architecture D5): Upstash REST
+ * when its URL and token are set, a real Redis when REDIS_URL is set, the
+ * in-process limiter otherwise (one instance only; the README says so).
+ */
+import { Redis as UpstashRedis } from '@upstash/redis';
+import { Redis as IoRedis } from 'ioredis';
+import { config } from '../../config';
+import { log } from '../logger';
+import { setRateLimitStore } from './index';
+import { IoRedisScriptClient } from './ioredis-client';
+import { UpstashAlgorithmStore } from './upstash-algorithm-store';
+
+export function installRateLimitStore(): void {
+	const { rateLimit } = config();
+	if (rateLimit.upstash) {
+		const client = new UpstashRedis({
+			url: rateLimit.upstash.url,
+			token: rateLimit.upstash.token,
+			// Our own timeout and the policy's failure mode apply instead of long retry loops.
+			retry: { retries: 1, backoff: () => 50 },
+			enableTelemetry: false
+		});
+		setRateLimitStore(
+			new UpstashAlgorithmStore({
+				kind: 'upstash',
+				client,
+				prefix: rateLimit.prefix,
+				timeoutMs: rateLimit.storeTimeoutMs,
+				ping: async () => {
+					await client.ping();
+				},
+				clear: async () => {
+					let cursor = '0';
+					do {
+						const [next, keys] = await client.scan(cursor, { match: `${rateLimit.prefix}*`, count: 500 });
+						if (keys.length) await client.del(...keys);
+						cursor = String(next);
+					} while (cursor !== '0');
+				}
+			})
+		);
+		log.info('rate limits kept in Upstash Redis');
+		return;
+	}
+	if (rateLimit.redisUrl) {
+		const redis = new IoRedis(rateLimit.redisUrl, {
+			// Fail fast: a slow or absent Redis must not hold requests; policies decide the fallback.
+			maxRetriesPerRequest: 1,
+			connectTimeout: 2_000,
+			commandTimeout: rateLimit.storeTimeoutMs,
+			enableAutoPipelining: true
+		});
+		let lastError = '';
+		redis.on('error', (error: Error) => {
+			// ioredis reconnects by itself; log each distinct failure once.
+			if (error.message === lastError) return;
+			lastError = error.message;
+			log.warn('redis connection error', { error });
+		});
+		redis.on('ready', () => (lastError = ''));
+		setRateLimitStore(
+			new UpstashAlgorithmStore({
+				kind: 'redis',
+				client: new IoRedisScriptClient(redis),
+				prefix: rateLimit.prefix,
+				timeoutMs: rateLimit.storeTimeoutMs,
+				ping: async () => {
+					await redis.ping();
+				},
+				close: async () => {
+					redis.disconnect();
+				},
+				clear: async () => {
+					for await (const keys of redis.scanStream({ match: `${rateLimit.prefix}*`, count: 500 })) {
+						if ((keys as string[]).length) await redis.del(...(keys as string[]));
+					}
+				}
+			})
+		);
+		log.info('rate limits kept in Redis');
+	}
+}

@@ -1,0 +1,38 @@
+/** The one rate-limiter interface (architecture D5); every store returns this shape. */
+export interface RateLimitResult {
+	success: boolean;
+	/** Requests allowed per window. */
+	limit: number;
+	remaining: number;
+	/** Unix epoch milliseconds when the window frees up. */
+	reset: number;
+}
+
+export interface RateLimitPolicy {
+	/** Namespaces keys, e.g. `search`, `giftcode-fail`. */
+	name: string;
+	limit: number;
+	windowMs: number;
+	/**
+	 * What happens when the store cannot be reached: `closed` refuses with 503
+	 * (money, codes, auth); `open` falls back to the in-process limiter (browsing).
+	 */
+	onStoreFailure: 'closed' | 'open';
+}
+
+export interface RateLimitStore {
+	readonly kind: 'memory' | 'redis' | 'upstash';
+	limit(policy: RateLimitPolicy, key: string): Promise<RateLimitResult>;
+	/**
+	 * The same answer `limit` would give, without counting a request
+	 * (@upstash/ratelimit's `getRemaining`). Limits that count only failures
+	 * check with it first and call `limit` once a request has failed.
+	 */
+	peek(policy: RateLimitPolicy, key: string): Promise<RateLimitResult>;
+	/** Health probe of the store itself. */
+	ping(): Promise<void>;
+	/** Releases connections at shutdown. */
+	close?(): Promise<void>;
+	/** Test hooks: forget every counter under this deployment's prefix. */
+	clear?(): Promise<void>;
+}

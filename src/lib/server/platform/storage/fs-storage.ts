@@ -1,0 +1,133 @@
+/**
+ * The embedded default (architecture D6): objects under `<DATA_DIR>/files`,
+ * served by the app's `/files/<key>?exp=&n=&sig=` route. Links are HMAC-signed
+ * (purpose `file-link`) over key, expiry and download name, so none of them
+ * can be changed without the secret; expiry follows the service clock.
+ *
+ * Layout: bytes at `objects/<key>`, `{ contentType, size }` at `meta/<key>.json`.
+ * Writes go to a temporary file first and are renamed into place, so readers
+ * never see half a file.
+ */
+import { access, constants, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { dirname, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { nowMs } from '../clock';
+import { hmac, safeEqual } from '../signing';
+import { assertValidKey, isValidKey } from './keys';
+import type { ObjectStorage, SignedUrl, StoredObject } from './types';
+
+export interface FsStorageOptions {
+	dir: string;
+	/** Public origin the links point at, e.g. `https://hoclieu.vn`. */
+	baseUrl: string;
+}
+
+export type LinkCheck = 'ok' | 'invalid' | 'expired';
+
+function linkPayload(key: string, exp: string, name: string): string {
+	return `${key}\n${exp}\n${name}`;
+}
+
+export class FsStorage implements ObjectStorage {
+	readonly kind = 'fs' as const;
+	private readonly objectsDir: string;
+	private readonly metaDir: string;
+
+	constructor(private readonly options: FsStorageOptions) {
+		this.objectsDir = resolve(options.dir, 'objects');
+		this.metaDir = resolve(options.dir, 'meta');
+	}
+
+	/** Resolves inside `root` or throws; the key grammar already forbids escapes, this is the second lock. */
+	private inside(root: string, relative: string): string {
+		const full = resolve(root, relative);
+		if (!full.startsWith(root + sep)) throw new Error('storage path escapes its directory');
+		return full;
+	}
+
+	private paths(key: string): { object: string; meta: string } {
+		assertValidKey(key);
+		return { object: this.inside(this.objectsDir, key), meta: this.inside(this.metaDir, `${key}.json`) };
+	}
+
+	private async writeAtomically(path: string, data: Uint8Array | string): Promise<void> {
+		await mkdir(dirname(path), { recursive: true });
+		const tmp = `${path}.${randomUUID()}.tmp`;
+		try {
+			await writeFile(tmp, data);
+			await rename(tmp, path);
+		} catch (error) {
+			await rm(tmp, { force: true });
+			throw error;
+		}
+	}
+
+	async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+		const p = this.paths(key);
+		await this.writeAtomically(p.object, bytes);
+		const meta: StoredObject = { size: bytes.byteLength, contentType };
+		await this.writeAtomically(p.meta, JSON.stringify(meta));
+	}
+
+	async delete(key: string): Promise<void> {
+		const p = this.paths(key);
+		await rm(p.meta, { force: true });
+		await rm(p.object, { force: true });
+	}
+
+	async head(key: string): Promise<StoredObject | null> {
+		const p = this.paths(key);
+		try {
+			const [info, meta] = await Promise.all([stat(p.object), readFile(p.meta, 'utf8')]);
+			if (!info.isFile()) return null;
+			const parsed = JSON.parse(meta) as Partial<StoredObject>;
+			return { size: info.size, contentType: parsed.contentType ?? 'application/octet-stream' };
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+			throw error;
+		}
+	}
+
+	async signedGetUrl(key: string, ttlSeconds: number, downloadName: string): Promise<SignedUrl> {
+		assertValidKey(key);
+		const expiresAtMs = nowMs() + ttlSeconds * 1000;
+		const exp = String(Math.floor(expiresAtMs / 1000));
+		const query = new URLSearchParams({ exp, n: downloadName, sig: hmac('file-link', linkPayload(key, exp, downloadName)) });
+		return { url: `${this.options.baseUrl}/files/${key}?${query}`, expiresAt: new Date(Number(exp) * 1000) };
+	}
+
+	/** Checks a link's signature, then its expiry against the service clock. */
+	verifyLink(key: string, exp: string | null, name: string | null, sig: string | null): LinkCheck {
+		if (!isValidKey(key) || exp === null || name === null || sig === null || !/^\d{1,12}$/.test(exp)) return 'invalid';
+		if (!safeEqual(sig, hmac('file-link', linkPayload(key, exp, name)))) return 'invalid';
+		return Number(exp) * 1000 <= nowMs() ? 'expired' : 'ok';
+	}
+
+	/** The object's bytes as a stream, with its metadata; null when missing. */
+	async open(key: string): Promise<{ stream: Readable; object: StoredObject } | null> {
+		const p = this.paths(key);
+		// One handle for size and bytes, so a concurrent replace cannot make Content-Length lie.
+		const handle = await open(p.object, 'r').catch((error: NodeJS.ErrnoException) => {
+			if (error.code === 'ENOENT') return null;
+			throw error;
+		});
+		if (!handle) return null;
+		try {
+			const info = await handle.stat();
+			const meta = JSON.parse(await readFile(p.meta, 'utf8')) as Partial<StoredObject>;
+			if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
+			const object = { size: info.size, contentType: meta.contentType ?? 'application/octet-stream' };
+			return { stream: handle.createReadStream({ autoClose: true }), object };
+		} catch (error) {
+			await handle.close();
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+			throw error;
+		}
+	}
+
+	async ping(): Promise<void> {
+		await mkdir(this.objectsDir, { recursive: true });
+		await access(this.objectsDir, constants.W_OK);
+	}
+}

@@ -1,0 +1,103 @@
+/**
+ * Production storage (architecture D6): any S3-compatible service. Downloads
+ * are presigned GETs that carry the attachment name (`response-content-
+ * disposition`), so the bytes never pass through the app. Presigning uses the
+ * service clock, so the URL's lifetime and the reported `expiresAt` agree.
+ */
+import {
+	DeleteObjectCommand,
+	GetObjectCommand,
+	HeadBucketCommand,
+	HeadObjectCommand,
+	PutObjectCommand,
+	S3Client,
+	S3ServiceException
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { now } from '../clock';
+import { attachmentDisposition } from './content-disposition';
+import { assertValidKey } from './keys';
+import type { ObjectStorage, SignedUrl, StoredObject } from './types';
+
+export interface S3StorageOptions {
+	bucket: string;
+	endpoint?: string;
+	region: string;
+	credentials?: { accessKeyId: string; secretAccessKey: string };
+	forcePathStyle: boolean;
+	timeoutMs: number;
+}
+
+function isNotFound(error: unknown): boolean {
+	if (!(error instanceof S3ServiceException)) return false;
+	return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
+}
+
+export class S3Storage implements ObjectStorage {
+	readonly kind = 's3' as const;
+	private readonly client: S3Client;
+
+	constructor(private readonly options: S3StorageOptions) {
+		this.client = new S3Client({
+			region: options.region,
+			endpoint: options.endpoint,
+			forcePathStyle: options.forcePathStyle,
+			credentials: options.credentials,
+			// Checksums only where S3 demands them: S3-compatible services (and s3rver) reject the newer default trailers.
+			requestChecksumCalculation: 'WHEN_REQUIRED',
+			responseChecksumValidation: 'WHEN_REQUIRED',
+			maxAttempts: 2,
+			requestHandler: { connectionTimeout: options.timeoutMs, requestTimeout: options.timeoutMs }
+		});
+	}
+
+	async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+		assertValidKey(key);
+		await this.client.send(
+			new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength })
+		);
+	}
+
+	async delete(key: string): Promise<void> {
+		assertValidKey(key);
+		await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+	}
+
+	async head(key: string): Promise<StoredObject | null> {
+		assertValidKey(key);
+		try {
+			const out = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+			return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
+		} catch (error) {
+			if (isNotFound(error)) return null;
+			throw error;
+		}
+	}
+
+	async signedGetUrl(key: string, ttlSeconds: number, downloadName: string): Promise<SignedUrl> {
+		assertValidKey(key);
+		const signingDate = now();
+		const url = await getSignedUrl(
+			this.client,
+			new GetObjectCommand({
+				Bucket: this.options.bucket,
+				Key: key,
+				ResponseContentDisposition: attachmentDisposition(downloadName)
+			}),
+			{ expiresIn: ttlSeconds, signingDate }
+		);
+		// SigV4 dates have whole-second precision; report the expiry the URL really has.
+		const signedAtMs = Math.floor(signingDate.getTime() / 1000) * 1000;
+		return { url, expiresAt: new Date(signedAtMs + ttlSeconds * 1000) };
+	}
+
+	async ping(): Promise<void> {
+		await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
+			abortSignal: AbortSignal.timeout(this.options.timeoutMs)
+		});
+	}
+
+	destroy(): void {
+		this.client.destroy();
+	}
+}

@@ -1,0 +1,76 @@
+/**
+ * Bodies of REST responses (spec section 1 convention 1 and section 7).
+ */
+import { config } from '../config';
+import { classifyError, type ClassifiedError } from '../errors/classify';
+import type { Envelope } from './meta';
+
+export interface ListResult {
+	items: unknown[];
+	nextCursor: string | null;
+	hasMore: boolean;
+	[extra: string]: unknown;
+}
+
+export function successBody(envelope: Envelope, result: unknown, requestId: string): unknown {
+	const dev = config().isDevelopment;
+	if (envelope === 'raw') return result;
+	if (envelope === 'list') {
+		const { items, nextCursor, hasMore, ...extra } = result as ListResult;
+		return { data: items, nextCursor, hasMore, ...extra, ...(dev ? { requestId } : {}) };
+	}
+	return { data: result, ...(dev ? { requestId } : {}) };
+}
+
+/** The legacy flat shape only knows these codes (spec section 7). */
+function legacyCode(c: ClassifiedError): string {
+	if (c.code === 'unauthenticated') return 'unauthorized';
+	if (c.status === 503) return 'service_unavailable';
+	if (['validation_error', 'quota_exceeded', 'not_found'].includes(c.code)) return c.code;
+	return c.status >= 500 ? 'internal' : c.code;
+}
+
+export function errorBody(c: ClassifiedError, requestId: string, shape: 'standard' | 'legacy' = 'standard'): unknown {
+	const cfg = config();
+	if (shape === 'legacy') return { code: legacyCode(c), message: c.message };
+	return {
+		error: {
+			code: c.code,
+			message: c.message,
+			...(c.details ? { details: c.details } : {}),
+			...(c.extra ?? {}),
+			...(cfg.isProduction ? {} : { trace: requestId }),
+			...(cfg.isDevelopment ? { request_id: requestId } : {})
+		}
+	};
+}
+
+export function json(body: unknown, status: number, headers?: HeadersInit): Response {
+	const h = new Headers(headers);
+	h.set('content-type', 'application/json; charset=utf-8');
+	h.set('cache-control', h.get('cache-control') ?? 'no-store');
+	return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+export function withHeaders(response: Response, ...sources: (Headers | Record<string, string>)[]): Response {
+	for (const source of sources) {
+		const entries = source instanceof Headers ? [...source.entries()] : Object.entries(source);
+		for (const [k, v] of entries) response.headers.set(k, v);
+	}
+	return response;
+}
+
+/** Anything thrown → the contract's error response, with Retry-After on 429 and the caller's headers. */
+export function errorResponse(
+	error: unknown,
+	requestId: string,
+	shape: 'standard' | 'legacy' = 'standard',
+	headers?: Headers
+): Response {
+	const c = classifyError(error);
+	const extraHeaders: Record<string, string> = {};
+	if (c.status === 429 && typeof c.details?.retryAfterSeconds === 'number') {
+		extraHeaders['Retry-After'] = String(c.details.retryAfterSeconds);
+	}
+	return withHeaders(json(errorBody(c, requestId, shape), c.status), headers ?? new Headers(), extraHeaders);
+}

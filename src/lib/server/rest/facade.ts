@@ -1,0 +1,114 @@
+/**
+ * The REST facade (architecture D2): one handler serves every documented
+ * /api/v1 path by calling the same tRPC procedures the storefront uses, and
+ * turns results and errors into the contract's envelopes.
+ */
+import type { RequestEvent } from '@sveltejs/kit';
+import { config } from '../config';
+import { AppError } from '../errors/app-error';
+import { appRouter } from '../trpc/app-router';
+import { createContext, type Context } from '../trpc/context';
+import { createCallerFactory } from '../trpc/init';
+import { coerceParams } from './coerce';
+import { deprecationHeaders } from './deprecation';
+import { readJsonBody } from './body';
+import { assertStorableText } from './storable-text';
+import { errorResponse, json, successBody, withHeaders } from './envelope';
+import { buildRouteTable, matchRoute, type Route } from './route-table';
+
+let table: Route[] | undefined;
+export function routeTable(): Route[] {
+	// Test-only routes exist in the router but are served only with TEST_HOOKS on.
+	table ??= buildRouteTable(appRouter).filter((r) => !r.meta.internal || config().testHooks);
+	return table;
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+export interface Redirect {
+	redirect: string;
+}
+
+function isRedirect(value: unknown): value is Redirect {
+	return typeof value === 'object' && value !== null && typeof (value as Redirect).redirect === 'string';
+}
+
+async function buildInput(route: Route, event: RequestEvent, params: Record<string, string>): Promise<unknown> {
+	const pathParams = coerceParams(route.input, new Map(Object.entries(params)));
+	assertStorableText(pathParams);
+	if (route.method === 'GET') {
+		if (!route.input) return undefined;
+		const query = coerceParams(route.input, event.url.searchParams);
+		assertStorableText(query);
+		return { ...query, ...pathParams };
+	}
+	const body = await readJsonBody(event.request);
+	if (!route.input) return undefined;
+	if (body === undefined) return Object.keys(pathParams).length ? pathParams : {};
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		throw new AppError(400, 'validation_error', 'Nội dung gửi lên phải là một đối tượng JSON.');
+	}
+	return { ...body, ...pathParams };
+}
+
+function call(ctx: Context, route: Route, input: unknown): Promise<unknown> {
+	let target: unknown = createCaller(ctx);
+	for (const segment of route.procedurePath.split('.')) target = (target as Record<string, unknown>)[segment];
+	return withDeadline((target as (input: unknown) => Promise<unknown>)(input));
+}
+
+/**
+ * Answers 503 when a call outlives the deadline (e.g. a black-holed database
+ * connection) instead of holding the client. Transactions stay atomic: the
+ * work either commits or rolls back on its own; retries use Idempotency-Key.
+ */
+async function withDeadline<T>(work: Promise<T>): Promise<T> {
+	const ms = config().requestTimeoutMs;
+	let timer: NodeJS.Timeout | undefined;
+	const deadline = new Promise<never>((_, reject) => {
+		timer = setTimeout(
+			() => reject(new AppError(503, 'service_unavailable', 'Hệ thống phản hồi quá chậm, vui lòng thử lại sau ít phút.')),
+			ms
+		);
+	});
+	work.catch(() => {}); // a late failure after the deadline must not become an unhandled rejection
+	try {
+		return await Promise.race([work, deadline]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+export async function handleRest(event: RequestEvent): Promise<Response> {
+	const requestId = event.locals.requestId;
+	const match = matchRoute(routeTable(), event.request.method, event.url.pathname);
+	if (match.kind === 'not-found') {
+		return errorResponse(new AppError(404, 'not_found', 'Không có API nào ở đường dẫn này.'), requestId);
+	}
+	if (match.kind === 'method-not-allowed') {
+		const response = errorResponse(
+			new AppError(405, 'method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
+			requestId
+		);
+		response.headers.set('Allow', [...match.allow, ...(match.allow.includes('GET') ? ['HEAD'] : [])].join(', '));
+		return response;
+	}
+
+	const { route, params } = match;
+	const ctx = createContext(event);
+	if (route.meta.deprecated) {
+		for (const [k, v] of Object.entries(deprecationHeaders(route.meta.deprecated, config().origin))) {
+			ctx.responseHeaders.set(k, v);
+		}
+	}
+	try {
+		const input = await buildInput(route, event, params);
+		const result = await call(ctx, route, input);
+		if (route.meta.redirects && isRedirect(result)) {
+			return withHeaders(new Response(null, { status: 308, headers: { Location: result.redirect } }), ctx.responseHeaders);
+		}
+		return withHeaders(json(successBody(route.meta.envelope, result, requestId), 200), ctx.responseHeaders);
+	} catch (error) {
+		return errorResponse(error, requestId, route.meta.errorShape, ctx.responseHeaders);
+	}
+}

@@ -1,0 +1,261 @@
+/**
+ * Keyword search (spec 4.5) over titles, tags and descriptions.
+ *
+ * Full text, accents folded, every word required, the last one as a prefix.
+ * Without `sort`, results come in relevance tiers, each ordered by popularity:
+ *   3. the words side by side in the title (every neighbouring pair of words
+ *      is a pair of neighbouring title words: an exact GIN lookup on
+ *      `title_pairs`),
+ *   2. all words in the title,
+ *   1. all words in title or tags,
+ *   0. the rest (description matches).
+ *
+ * The vocabulary first expands a prefix into the few words it completes and
+ * bounds how many products can match (./frequency.ts); the fetch depends on it:
+ * - a rare query ranks its few candidates in one GIN bitmap query;
+ * - a common one takes the tiers in turn, each by walking a short stretch of
+ *   the popularity index (../catalog/ordered-scan.ts) and falling back to a
+ *   GIN bitmap when it turns out sparse. Broad queries never rank the whole
+ *   catalog.
+ *
+ * When a first page finds nothing, unknown words are corrected against the
+ * catalog's vocabulary (./spelling.ts) and the search runs again; the cursor
+ * remembers that mode, so later pages stay in it.
+ *
+ * Rows are picked by id and keys first and only the page is then read in
+ * full (late materialisation), so sorting never carries whole rows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListSort, ProductSummary, SearchInput, SearchResult } from '../../contracts/catalog';
+import { queryRows } from '../db/rows';
+import { now as clockNow } from '../platform/clock';
+import { decodeCursor, fingerprint, type CursorKey, type KeyKind } from '../catalog/cursor';
+import { orderedScan, sortedScan, type OrderedScan, type ScanOrder } from '../catalog/ordered-scan';
+import { toPage } from '../catalog/page';
+import {
+	and,
+	filterConditions,
+	flashSaleJoin,
+	inSubtreeOf,
+	listOrders,
+	mapSummary,
+	outsideHiddenCategories,
+	summaryColumns,
+	type SummaryRow
+} from '../catalog/product-query';
+import { pairCeiling, resolvePositions, type Position } from './frequency';
+import { queryWords, tsQueries, type QueryWords, type TsQueries } from './query-text';
+import { correctQuery } from './spelling';
+
+type Matcher = 'fts' | 'fuzzy';
+type Order = ListSort | 'relevance';
+
+/** Up to this many candidates, ranking them all in one bitmap query is cheap. */
+const RARE_MATCHES = 2_000;
+
+interface HitRow {
+	id: string;
+	k_created: string;
+	k_popularity: number;
+	rating_avg: number;
+	rating_count: number;
+	k_tier?: number;
+}
+
+const tsq = (text: string): SQL => sql`to_tsquery('vn_unaccent'::regconfig, ${text})`;
+
+const pairsQuery = (q: TsQueries): SQL => sql`${q.titlePairs}::tsquery`;
+
+/**
+ * Tier 3 down to 0; the sets are disjoint because each excludes the one
+ * above. Null when a tier cannot exist (no word pairs in a one-word query).
+ */
+function tierCondition(tier: number, q: TsQueries): SQL | null {
+	const inPairs = q.titlePairs ? sql`p.title_pairs @@ ${pairsQuery(q)}` : null;
+	switch (tier) {
+		case 3:
+			return inPairs;
+		case 2:
+			return inPairs
+				? sql`p.head_vector @@ ${tsq(q.title)} AND NOT ${inPairs}`
+				: sql`p.head_vector @@ ${tsq(q.title)}`;
+		case 1:
+			// Title and tags carry only weights A and B: "anywhere in head_vector" needs no weight.
+			return sql`p.head_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.title)}`;
+		default:
+			return sql`p.search_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.all)}`;
+	}
+}
+
+/** The tier of a row that matches at all. */
+const tierOf = (q: TsQueries): SQL =>
+	sql`(CASE ${q.titlePairs ? sql`WHEN p.title_pairs @@ ${pairsQuery(q)} THEN 3` : sql``}
+		WHEN p.head_vector @@ ${tsq(q.title)} THEN 2
+		WHEN p.head_vector @@ ${tsq(q.all)} THEN 1 ELSE 0 END)`;
+
+const RELEVANCE_KINDS: readonly KeyKind[] = ['int', 'int', 'uuid'];
+
+const MODES: Record<string, readonly KeyKind[]> = Object.fromEntries(
+	(['fts', 'fuzzy'] as const).flatMap((matcher) => [
+		[`${matcher}:relevance`, RELEVANCE_KINDS] as const,
+		...(Object.keys(listOrders) as ListSort[]).map((s) => [`${matcher}:${s}`, listOrders[s].kinds] as const)
+	])
+);
+
+const HIT_COLUMNS = sql`p.id::text AS id, p.created_at::text AS k_created, p.popularity AS k_popularity, p.rating_avg, p.rating_count`;
+
+class SearchPlan {
+	private readonly now = clockNow();
+
+	constructor(
+		private readonly input: SearchInput,
+		private readonly q: TsQueries,
+		/** At most this many products match (vocabulary document frequencies). */
+		private readonly ceiling: number
+	) {}
+
+	private get rare(): boolean {
+		return this.ceiling <= RARE_MATCHES;
+	}
+
+	private filters(): SQL[] {
+		const { input } = this;
+		return [
+			...filterConditions(this.now, { type: input.type, minPrice: input.minPrice, maxPrice: input.maxPrice }),
+			input.categoryId ? inSubtreeOf(input.categoryId) : sql`true`,
+			outsideHiddenCategories
+		];
+	}
+
+	/** The flash-sale join is only needed when a price filter reads the effective price. */
+	private joins(): SQL {
+		return this.input.minPrice !== undefined || this.input.maxPrice !== undefined ? flashSaleJoin(this.now) : sql``;
+	}
+
+	private scan(match: SQL, order: ScanOrder, after: CursorKey[] | null, limit: number): OrderedScan {
+		return { select: HIT_COLUMNS, joins: this.joins(), where: [match, ...this.filters()], order, after, limit };
+	}
+
+	async byRelevance(after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		if (this.rare) return this.rankedTiers(sql`p.search_vector @@ ${tsq(this.q.all)}`, after, limit);
+		// A common query: each tier in turn, walking the popularity index while its
+		// matches are dense, through the GIN indexes once they turn out sparse.
+		const startTier = after ? Number(after[0]) : 3;
+		const out: HitRow[] = [];
+		for (let tier = startTier; tier >= 0 && out.length < limit; tier--) {
+			const condition = tierCondition(tier, this.q);
+			if (!condition) continue;
+			const within = after && tier === startTier ? after.slice(1) : null;
+			const scan = this.scan(condition, listOrders.popular, within, limit - out.length);
+			const rarePhrase = tier === 3 && (await pairCeiling(this.q.titlePairs!)) <= RARE_MATCHES;
+			const rows = rarePhrase ? await sortedScan<HitRow>(scan) : await orderedScan<HitRow>(scan);
+			out.push(...rows.map((r) => ({ ...r, k_tier: tier })));
+		}
+		return out;
+	}
+
+	/** Every candidate of `match` ranked by tier in one bitmap query (after the cursor). */
+	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const tier = tierOf(this.q);
+		const where = [
+			match,
+			...(after ? [sql`(${tier}, p.popularity, p.id) < (${after[0]}::integer, ${after[1]}::integer, ${after[2]}::uuid)`] : []),
+			...this.filters()
+		];
+		return queryRows<HitRow>(sql`
+			SELECT ${HIT_COLUMNS}, ${tier} AS k_tier
+			FROM products p
+			${this.joins()}
+			WHERE ${and(where)}
+			ORDER BY k_tier DESC, p.popularity + 0 DESC, p.id DESC
+			LIMIT ${limit}`);
+	}
+
+	bySort(sort: ListSort, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const scan = this.scan(sql`p.search_vector @@ ${tsq(this.q.all)}`, listOrders[sort], after, limit);
+		return this.rare ? sortedScan<HitRow>(scan) : orderedScan<HitRow>(scan);
+	}
+
+	/** The full ProductSummary of the page's rows, in the page's order. */
+	async materialise(hits: HitRow[]): Promise<ProductSummary[]> {
+		if (hits.length === 0) return [];
+		const rows = await queryRows<SummaryRow>(sql`
+			SELECT ${summaryColumns(this.now)}
+			FROM products p
+			JOIN categories c ON c.id = p.category_id
+			${flashSaleJoin(this.now)}
+			WHERE p.id = ANY(${`{${hits.map((h) => h.id).join(',')}}`}::uuid[])`);
+		const byId = new Map(rows.map((r) => [r.id, r]));
+		return hits.flatMap((h) => {
+			const row = byId.get(h.id);
+			return row ? [mapSummary(row)] : [];
+		});
+	}
+}
+
+function keysOf(order: Order): (r: HitRow) => CursorKey[] {
+	if (order === 'relevance') return (r) => [r.k_tier!, Number(r.k_popularity), r.id];
+	if (order === 'newest') return (r) => [r.k_created, r.id];
+	if (order === 'popular') return (r) => [Number(r.k_popularity), r.id];
+	return (r) => [Number(r.rating_avg), Number(r.rating_count), r.id];
+}
+
+async function plan(input: SearchInput, positions: Position[]): Promise<SearchPlan> {
+	const resolved = await resolvePositions(positions);
+	return new SearchPlan(input, tsQueries(resolved.groups, resolved.lastIsPrefix, resolved.lexemes), resolved.ceiling);
+}
+
+const exactPositions = (w: QueryWords): Position[] =>
+	w.words.map((word, i) => ({ terms: [word], folded: [w.folded[i]!], prefix: w.lastIsPrefix && i === w.words.length - 1 }));
+
+export async function searchProducts(input: SearchInput): Promise<SearchResult> {
+	const words = queryWords(input.q);
+	// Only punctuation: nothing to look for, and no page after this one.
+	if (!words) return { items: [], nextCursor: null, hasMore: false };
+
+	const order: Order = input.sort ?? 'relevance';
+	const filters = fingerprint({
+		list: 'search',
+		q: words.key,
+		type: input.type,
+		categoryId: input.categoryId,
+		minPrice: input.minPrice,
+		maxPrice: input.maxPrice,
+		sort: order
+	});
+
+	let matcher: Matcher = 'fts';
+	let after: CursorKey[] | null = null;
+	if (input.cursor) {
+		const allowed = { [`fts:${order}`]: MODES[`fts:${order}`]!, [`fuzzy:${order}`]: MODES[`fuzzy:${order}`]! };
+		const decoded = decodeCursor(input.cursor, filters, allowed);
+		matcher = decoded.mode.startsWith('fuzzy:') ? 'fuzzy' : 'fts';
+		after = decoded.keys;
+	}
+
+	const limit = input.pageSize + 1;
+	const fetch = (p: SearchPlan) => (order === 'relevance' ? p.byRelevance(after, limit) : p.bySort(order, after, limit));
+
+	let searchPlan: SearchPlan | null = null;
+	let hits: HitRow[] = [];
+	if (matcher === 'fts') {
+		searchPlan = await plan(input, exactPositions(words));
+		hits = await fetch(searchPlan);
+	}
+	if (matcher === 'fuzzy' || (!input.cursor && hits.length === 0)) {
+		const corrected = await correctQuery(words);
+		if (!corrected) return { items: [], nextCursor: null, hasMore: false };
+		matcher = 'fuzzy';
+		const positions = corrected.groups.map((terms, i) => ({
+			terms,
+			// Corrections are vocabulary words already; kept words fold like the vocabulary.
+			folded: terms.length === 1 && terms[0] === words.words[i] ? [words.folded[i]!] : terms,
+			prefix: corrected.lastIsPrefix && i === corrected.groups.length - 1
+		}));
+		searchPlan = await plan(input, positions);
+		hits = await fetch(searchPlan);
+	}
+
+	const page = toPage(hits, input.pageSize, `${matcher}:${order}`, filters, keysOf(order));
+	return { items: await searchPlan!.materialise(page.rows), nextCursor: page.nextCursor, hasMore: page.hasMore };
+}

@@ -1,0 +1,34 @@
+import type { Cookies } from '@sveltejs/kit';
+import type { SessionContext } from '../auth/session';
+
+/**
+ * What every procedure can see about the request. Built once per request from
+ * SvelteKit's event (hooks.server.ts resolves the session), so the tRPC
+ * adapter, the REST facade and server `load` functions share it.
+ */
+export interface Context {
+	requestId: string;
+	clientIp: string;
+	request: Request;
+	cookies: Cookies;
+	/** Headers procedures add to the response (RateLimit-*, Deprecation …). */
+	responseHeaders: Headers;
+	session: SessionContext | null;
+}
+
+export interface ContextSource {
+	request: Request;
+	cookies: Cookies;
+	locals: App.Locals;
+}
+
+export function createContext(event: ContextSource): Context {
+	return {
+		requestId: event.locals.requestId,
+		clientIp: event.locals.clientIp,
+		request: event.request,
+		cookies: event.cookies,
+		responseHeaders: new Headers(),
+		session: event.locals.session
+	};
+}

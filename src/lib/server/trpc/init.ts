@@ -1,0 +1,66 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+import { AppError, unauthenticated } from '../errors/app-error';
+import { classifyError } from '../errors/classify';
+import type { RouteMeta } from '../rest/meta';
+import type { Context } from './context';
+
+const t = initTRPC
+	.context<Context>()
+	.meta<RouteMeta>()
+	.create({
+		// The storefront sees the same snake_case codes, statuses and details as REST clients.
+		errorFormatter({ shape, error }) {
+			const c = classifyError(error);
+			return {
+				...shape,
+				message: c.message,
+				data: {
+					code: shape.data.code,
+					httpStatus: c.status,
+					appCode: c.code,
+					details: c.details ?? null,
+					extra: c.extra ?? null
+				}
+			};
+		}
+	});
+
+const STATUS_TO_TRPC: Record<number, TRPC_ERROR_CODE_KEY> = {
+	400: 'BAD_REQUEST',
+	401: 'UNAUTHORIZED',
+	403: 'FORBIDDEN',
+	404: 'NOT_FOUND',
+	405: 'METHOD_NOT_SUPPORTED',
+	409: 'CONFLICT',
+	413: 'PAYLOAD_TOO_LARGE',
+	422: 'UNPROCESSABLE_CONTENT',
+	429: 'TOO_MANY_REQUESTS',
+	503: 'SERVICE_UNAVAILABLE'
+};
+
+/** Re-throws domain errors with the matching tRPC code so tRPC's HTTP status agrees with REST. */
+const appErrors = t.middleware(async ({ next }) => {
+	const result = await next();
+	if (!result.ok && result.error.cause instanceof AppError) {
+		const cause = result.error.cause;
+		throw new TRPCError({
+			code: STATUS_TO_TRPC[cause.status] ?? 'INTERNAL_SERVER_ERROR',
+			message: cause.message,
+			cause
+		});
+	}
+	return result;
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+// The same-origin check (spec 5.4) runs for every mutating request in hooks.server.ts.
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
+	if (!ctx.session) throw unauthenticated();
+	return next({ ctx: { ...ctx, session: ctx.session } });
+});

@@ -1,0 +1,23 @@
+/**
+ * Storefront-only procedures (no REST route, not part of the public contract):
+ * what the Svelte pages need beyond the documented endpoints.
+ */
+import { z } from 'zod';
+import { ProductSummary } from '../../../contracts/catalog';
+import { runningFlashSales } from '../../catalog/flash-sales';
+import { ownedDownloadLink } from '../../downloads/owned';
+import { publicProcedure, router, sessionProcedure } from '../init';
+
+export const storefrontRouter = router({
+	/** Flash sales running now, ending soonest first (home page). */
+	flashSales: publicProcedure
+		.input(z.object({ limit: z.number().int().min(1).max(24).default(8) }))
+		.output(z.array(ProductSummary))
+		.query(({ input }) => runningFlashSales(input.limit)),
+
+	/** A download link for a product the signed-in account owns (product page: "Đã mua → Tải về"). */
+	ownedDownload: sessionProcedure
+		.input(z.object({ productId: z.uuid() }))
+		.output(z.object({ url: z.string(), expiresAt: z.iso.datetime() }))
+		.query(({ ctx, input }) => ownedDownloadLink(ctx.session.user.id, input.productId))
+});

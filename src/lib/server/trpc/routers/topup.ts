@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+	CreateTopupOrderInput,
+	Denomination,
+	TopupOrder,
+	TopupOrderIdInput,
+	TopupPromoResult,
+	TopupPromoValidateInput
+} from '../../../contracts/topup';
+import { config } from '../../config';
+import type { RateLimitPolicy } from '../../platform/ratelimit';
+import { listActiveDenominations } from '../../topup/denominations';
+import { createTopupOrder, getTopupOrder } from '../../topup/orders';
+import { validateTopupPromo } from '../../topup/promo';
+import { publicProcedure, router, sessionProcedure } from '../init';
+import { enforceRateLimit } from '../rate-limit';
+
+const tags = ['Top-up'];
+const MINUTE = 60_000;
+
+const orderPolicy = (): RateLimitPolicy => ({ name: 'topup-order', limit: config().topupOrderRateLimit, windowMs: MINUTE, onStoreFailure: 'closed' });
+const promoPolicy = (): RateLimitPolicy => ({ name: 'topup-promo', limit: config().topupPromoRateLimit, windowMs: MINUTE, onStoreFailure: 'closed' });
+
+const exampleOrder = {
+	id: '6f1c2a9e-0000-4000-8000-000000000000',
+	status: 'PENDING',
+	amountVnd: '200000',
+	bonusVnd: '20000',
+	promoDiscountVnd: '10000',
+	totalAmountVnd: '190000',
+	paymentMethod: 'qr_direct',
+	qrUrl: 'data:image/png;base64,iVBORw0KGgo…',
+	expiresAt: '2026-01-15T09:00:00.000Z',
+	paymentRef: 'HL7K2MQX9A',
+	paymentInstructions: 'Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản 190.000 ₫ … nội dung: HL7K2MQX9A.',
+	paidAt: null,
+	createdAt: '2026-01-15T08:30:00.000Z',
+	returnTo: '/vi'
+};
+
+export const topupRouter = router({
+	denominations: publicProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/topup/denominations',
+				scopes: ['catalog:read'],
+				summary: 'Top-up denominations',
+				description: 'Active denominations in display order, with the bonus percent each earns.',
+				tags,
+				envelope: 'object',
+				auth: 'none',
+				errors: {},
+				example: [{ id: 'b1d0c3e2-0000-4000-8000-000000000000', amountVnd: '200000', bonusRatePct: 10, isActive: true, sortOrder: 30, tag: 'Phổ biến', isPopular: true }]
+			}
+		})
+		.input(z.object({}))
+		.output(z.array(Denomination))
+		.query(() => listActiveDenominations()),
+
+	createOrder: sessionProcedure
+		.meta({
+			openapi: {
+				method: 'POST',
+				path: '/api/v1/topup/orders',
+				scopes: ['topup:write'],
+				summary: 'Create a top-up order',
+				description:
+					'Creates a pending top-up paid by VietQR bank transfer. Once the transfer of `totalAmountVnd` with the `paymentRef` as its content is confirmed, `amountVnd` is credited to the main pocket and `bonusVnd` to the bonus pocket. Unpaid top-ups expire at `expiresAt`.',
+				tags,
+				envelope: 'object',
+				auth: 'session',
+				rateLimited: true,
+				sameOrigin: true,
+				errors: {
+					400: ['validation_error'],
+					401: ['unauthenticated'],
+					409: ['promo_cap_reached'],
+					422: ['wallet_balance_overflow'],
+					429: ['rate_limited'],
+					503: ['payment_processing']
+				},
+				example: exampleOrder
+			}
+		})
+		.input(CreateTopupOrderInput)
+		.output(TopupOrder)
+		.mutation(async ({ ctx, input }) => {
+			await enforceRateLimit(ctx, orderPolicy(), `user:${ctx.session.user.id}`);
+			return createTopupOrder(ctx.session.user.id, input);
+		}),
+
+	getOrder: sessionProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/topup/orders/{id}',
+				scopes: ['topup:read'],
+				summary: 'Poll a top-up order',
+				description: 'One of the caller\'s top-ups. A pending top-up carries its payment QR; a top-up past its expiry is reported EXPIRED.',
+				tags,
+				envelope: 'object',
+				auth: 'session',
+				errors: { 401: ['unauthenticated'], 404: ['not_found'] },
+				example: exampleOrder
+			}
+		})
+		.input(TopupOrderIdInput)
+		.output(TopupOrder)
+		.query(({ ctx, input }) => getTopupOrder(ctx.session.user.id, input.id)),
+
+	validatePromo: sessionProcedure
+		.meta({
+			openapi: {
+				method: 'POST',
+				path: '/api/v1/topup/promos/validate',
+				scopes: ['promos:validate'],
+				summary: 'Check a top-up promo code',
+				description: 'Computes the discount a promo code gives on a top-up amount without reserving it. Unknown, expired, exhausted or not-applicable codes answer 200 with `valid: false`.',
+				tags,
+				envelope: 'object',
+				auth: 'session',
+				rateLimited: true,
+				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 429: ['rate_limited'] },
+				example: { valid: true, discountVnd: '10000', finalAmountVnd: '190000', description: 'Giảm 5% tối đa 10.000 ₫' }
+			}
+		})
+		.input(TopupPromoValidateInput)
+		.output(TopupPromoResult)
+		.mutation(async ({ ctx, input }) => {
+			await enforceRateLimit(ctx, promoPolicy(), `user:${ctx.session.user.id}`);
+			return validateTopupPromo(ctx.session.user.id, input.code, BigInt(input.amountVnd));
+		})
+});

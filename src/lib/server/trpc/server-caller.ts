@@ -1,0 +1,11 @@
+/** Server `load` functions call procedures in-process through this caller. */
+import type { ContextSource } from './context';
+import { createContext } from './context';
+import { appRouter } from './app-router';
+import { createCallerFactory } from './init';
+
+const factory = createCallerFactory(appRouter);
+
+export function serverCaller(event: ContextSource) {
+	return factory(createContext(event));
+}

@@ -1,0 +1,29 @@
+import type { PageServerLoad } from './$types';
+import { SEARCH_MAX_LENGTH } from '$lib/contracts/catalog';
+import { parseFilters } from '$lib/listing-filters';
+import { classifyError } from '$lib/server/errors/classify';
+import { serverCaller } from '$lib/server/trpc/server-caller';
+import { throwPageError } from '$lib/server/trpc/page-error';
+
+const PAGE_SIZE = 24;
+
+export const load: PageServerLoad = async (event) => {
+	const { url } = event;
+	const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+	const { sort, type, minPrice, maxPrice } = parseFilters(url.searchParams);
+	const filters = { sort, type, minPrice, maxPrice };
+	const empty = { q, filters, items: [], nextCursor: null, hasMore: false, limited: null, searched: false };
+	if (q === '') return empty;
+	try {
+		const page = await serverCaller(event).search.search({ q, sort, type, minPrice, maxPrice, pageSize: PAGE_SIZE });
+		return { ...empty, searched: true, items: page.items, nextCursor: page.nextCursor, hasMore: page.hasMore };
+	} catch (e) {
+		const c = classifyError(e);
+		if (c.code === 'rate_limited') {
+			const retryAfter = typeof c.details?.retryAfterSeconds === 'number' ? c.details.retryAfterSeconds : 60;
+			event.setHeaders({ 'retry-after': String(retryAfter) });
+			return { ...empty, limited: { retryAfter } };
+		}
+		throwPageError(e);
+	}
+};

@@ -1,0 +1,21 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { RequestHandler } from './$types';
+import { appRouter } from '$lib/server/trpc/app-router';
+import { createContext, type Context } from '$lib/server/trpc/context';
+
+const handler: RequestHandler = async (event) => {
+	let ctx: Context | undefined;
+	const response = await fetchRequestHandler({
+		endpoint: '/api/trpc',
+		req: event.request,
+		router: appRouter,
+		createContext: () => (ctx = createContext(event))
+	});
+	// Headers procedures wrote (RateLimit-*, Retry-After …) reach the browser too.
+	const headers = new Headers(response.headers);
+	for (const [k, v] of ctx?.responseHeaders ?? []) headers.set(k, v);
+	return new Response(response.body, { status: response.status, headers });
+};
+
+export const GET = handler;
+export const POST = handler;

@@ -1,0 +1,98 @@
+/**
+ * A raw HTTP client for the fuzzer. `fetch` normalises what the fuzzer wants
+ * to send as-is (dot segments in paths, duplicated headers, bodies with a
+ * wrong content type or no Content-Length), so requests go through node:http
+ * with the exact path bytes and header list given.
+ */
+import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+
+export interface RawRequest {
+	method: string;
+	/** Sent verbatim: the caller percent-encodes whatever must be encoded. */
+	path: string;
+	headers?: OutgoingHttpHeaders;
+	body?: Buffer;
+	/** false = send the body chunked, without Content-Length. */
+	contentLength?: boolean;
+	/** Defaults to a shared keep-alive agent. */
+	agent?: Agent;
+}
+
+export interface RawResponse {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	text: string;
+	/** The parsed body, `undefined` when it is empty or not JSON. */
+	json: unknown;
+	ms: number;
+}
+
+export class HttpTimeout extends Error {
+	override name = 'HttpTimeout';
+}
+
+const sharedAgent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/** Sends one request; resolves with the response even when the server stops reading an oversized body early. */
+export function rawRequest(base: string, req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
+	const url = new URL(base);
+	const started = performance.now();
+	return new Promise((resolve, reject) => {
+		const headers: OutgoingHttpHeaders = { ...req.headers };
+		if (req.body && req.contentLength !== false) headers['content-length'] = String(req.body.byteLength);
+		const r = httpRequest({
+			host: url.hostname,
+			port: url.port,
+			method: req.method,
+			path: req.path,
+			headers,
+			agent: req.agent ?? sharedAgent
+		});
+		let answered = false;
+		const timer = setTimeout(() => {
+			r.destroy(new HttpTimeout(`no answer within ${timeoutMs} ms`));
+		}, timeoutMs);
+		r.on('response', (res) => {
+			answered = true;
+			const chunks: Buffer[] = [];
+			res.on('data', (c: Buffer) => chunks.push(c));
+			res.on('error', (e) => {
+				clearTimeout(timer);
+				reject(e);
+			});
+			res.on('end', () => {
+				clearTimeout(timer);
+				const text = Buffer.concat(chunks).toString('utf8');
+				let json: unknown = undefined;
+				try {
+					json = text ? JSON.parse(text) : undefined;
+				} catch {
+					json = undefined;
+				}
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
+			});
+		});
+		r.on('error', (e) => {
+			// A server that answers 413 and closes before the whole body was written is fine.
+			if (answered) return;
+			clearTimeout(timer);
+			reject(e);
+		});
+		if (req.body) {
+			if (req.contentLength === false) {
+				// Two writes force chunked transfer encoding.
+				const half = Math.floor(req.body.byteLength / 2);
+				r.write(req.body.subarray(0, half));
+				r.write(req.body.subarray(half));
+			} else {
+				r.write(req.body);
+			}
+		}
+		r.end();
+	});
+}
+
+export function header(res: RawResponse, name: string): string | undefined {
+	const v = res.headers[name.toLowerCase()];
+	return Array.isArray(v) ? v.join(', ') : v;
+}

@@ -1,0 +1,87 @@
+/** Music products, files and quota state for HTTP tests, written through the test hooks. */
+import { randomUUID } from 'node:crypto';
+import { request, sql } from './http';
+
+export interface TrackOptions {
+	type?: 'MUSIC' | 'LESSON_PLAN' | 'SLIDE' | 'VIDEO' | 'COMBO';
+	title?: string;
+	priceVnd?: string;
+	salePriceVnd?: string | null;
+	saleEndsAt?: string | null;
+	fileKey?: string | null;
+	fileName?: string | null;
+	isPublished?: boolean;
+}
+
+/** One category per server, created on first use. */
+const categories = new Map<string, string>();
+
+async function category(base: string): Promise<string> {
+	const known = categories.get(base);
+	if (known) return known;
+	const slug = `am-nhac-${randomUUID().slice(0, 8)}`;
+	const [row] = await sql<{ id: string }>(base, 'INSERT INTO categories (name, slug, path) VALUES ($1, $2, $3) RETURNING id', [
+		'Âm nhạc',
+		slug,
+		slug
+	]);
+	categories.set(base, row!.id);
+	return row!.id;
+}
+
+export async function createProduct(base: string, o: TrackOptions = {}): Promise<string> {
+	const id = randomUUID();
+	const fileKey = o.fileKey === undefined ? `products/${id}/bai-hat.wav` : o.fileKey;
+	const [row] = await sql<{ id: string }>(
+		base,
+		`INSERT INTO products (id, category_id, type, title, slug, price_vnd, sale_price_vnd, sale_ends_at, file_key, file_name, is_published)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+		[
+			id,
+			await category(base),
+			o.type ?? 'MUSIC',
+			o.title ?? 'Bài hát Quê hương',
+			`bai-hat-${id.slice(0, 8)}`,
+			o.priceVnd ?? '0',
+			o.salePriceVnd ?? null,
+			o.saleEndsAt ?? null,
+			fileKey,
+			o.fileName === undefined ? 'Bài hát Quê hương.wav' : o.fileName,
+			o.isPublished ?? true
+		]
+	);
+	return row!.id;
+}
+
+export async function storeFile(base: string, key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+	const res = await request(base, '/api/internal/test/store-file', {
+		method: 'POST',
+		json: { key, base64: Buffer.from(bytes).toString('base64'), contentType }
+	});
+	if (res.status !== 200) throw new Error(`store-file hook failed (${res.status}): ${res.text}`);
+}
+
+export async function setStorageFault(base: string, fault: 'none' | 'head' | 'sign'): Promise<void> {
+	const res = await request(base, '/api/internal/test/storage-fault', { method: 'POST', json: { fault } });
+	if (res.status !== 200) throw new Error(`storage-fault hook failed (${res.status}): ${res.text}`);
+}
+
+/** The server's clock (it may have been moved by earlier tests). */
+export async function serverNow(base: string): Promise<Date> {
+	const res = await request<{ now: string }>(base, '/api/internal/test/clock-advance', { method: 'POST', json: { ms: 0 } });
+	return new Date(res.body.now);
+}
+
+export async function grantOwnership(base: string, userId: string, productId: string): Promise<void> {
+	await sql(base, `INSERT INTO product_ownerships (user_id, product_id, source) VALUES ($1, $2, 'purchase')`, [userId, productId]);
+}
+
+/** Sets how many units the user has used in the window that starts at `windowStart`. */
+export async function setUsed(base: string, userId: string, windowStart: string, used: number): Promise<void> {
+	await sql(
+		base,
+		`INSERT INTO music_quota_usage (user_id, window_start, used) VALUES ($1, $2, $3)
+		 ON CONFLICT (user_id, window_start) DO UPDATE SET used = EXCLUDED.used`,
+		[userId, windowStart, used]
+	);
+}

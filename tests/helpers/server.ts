@@ -1,0 +1,145 @@
+/**
+ * Starts the built server (`node build`) as a real child process for HTTP
+ * tests. Each server gets its own data directory and, when TEST_DATABASE_URL
+ * is set (CI against the machine's PostgreSQL), its own freshly created
+ * database, so suites never see each other's rows.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+
+export interface TestServer {
+	url: string;
+	port: number;
+	dataDir: string;
+	databaseUrl: string | undefined;
+	/** Every line the server wrote to stdout/stderr so far (structured logs). */
+	logs: string[];
+	stop(): Promise<void>;
+}
+
+export interface StartOptions {
+	env?: Record<string, string | undefined>;
+	/** false = no database of our own (e.g. DATABASE_URL pointing at a closed port in env). */
+	freshDatabase?: boolean;
+	/** Rewrites the fresh database's URL, e.g. to go through a fault-injection proxy. */
+	databaseUrl?: (url: string) => string;
+	/** Wait for /api/health to answer 200 (default) or only for the port to listen. */
+	waitFor?: 'healthy' | 'listening';
+}
+
+let databaseCounter = 0;
+let serverCounter = 0;
+
+export function freePort(): Promise<number> {
+	return new Promise((res, rej) => {
+		const srv = createServer();
+		srv.on('error', rej);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address() as { port: number };
+			srv.close(() => res(port));
+		});
+	});
+}
+
+function adminUrl(base: string, database: string): string {
+	const u = new URL(base);
+	u.pathname = `/${database}`;
+	return u.toString();
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+	const base = process.env.TEST_DATABASE_URL;
+	if (!base) return undefined;
+	const prefix = process.env.TEST_DATABASE_PREFIX ?? `hoclieu_test_${process.pid}`;
+	const name = `${prefix}_${process.pid}_${++databaseCounter}_${Date.now().toString(36)}`.toLowerCase();
+	const admin = postgres(base, { max: 1, onnotice: () => {} });
+	try {
+		await admin.unsafe(`CREATE DATABASE "${name}"`);
+	} finally {
+		await admin.end();
+	}
+	return {
+		url: adminUrl(base, name),
+		drop: async () => {
+			const a = postgres(base, { max: 1, onnotice: () => {} });
+			try {
+				await a.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+			} finally {
+				await a.end();
+			}
+		}
+	};
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, child: ChildProcess, logs: string[]) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before ${what}:\n${logs.join('\n')}`);
+		if (await check().catch(() => false)) return;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	throw new Error(`server not ${what} after ${timeoutMs} ms:\n${logs.join('\n')}`);
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+	const port = await freePort();
+	const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-test-'));
+	const database = options.freshDatabase === false ? undefined : await createDatabase();
+	const url = `http://127.0.0.1:${port}`;
+	const env: Record<string, string> = {
+		PATH: process.env.PATH ?? '',
+		HOME: process.env.HOME ?? '',
+		NODE_ENV: 'test',
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		ORIGIN: url,
+		DATA_DIR: dataDir,
+		MIGRATIONS_DIR: resolve('drizzle'),
+		TEST_HOOKS: 'true',
+		LOG_LEVEL: 'info',
+		// Suites insert the rows they need; seeding is tested on its own.
+		SEED_ON_EMPTY: 'false',
+		// Every server its own rate-limit keys, so runs and suites sharing one Redis never collide.
+		RATE_LIMIT_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${process.pid}:${++serverCounter}:${Date.now().toString(36)}:`,
+		...(database ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url } : {}),
+		...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {})
+	};
+	for (const [k, v] of Object.entries(options.env ?? {})) {
+		if (v === undefined) delete env[k];
+		else env[k] = v;
+	}
+	const logs: string[] = [];
+	const child = spawn(process.execPath, [resolve('build/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const collect = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+	child.stdout!.on('data', collect);
+	child.stderr!.on('data', collect);
+
+	const stop = async () => {
+		// A child ended by a signal has exitCode null and signalCode set: stopping twice must not wait forever.
+		if (child.exitCode === null && child.signalCode === null) {
+			const exited = new Promise((r) => child.once('exit', r));
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+			await exited;
+			clearTimeout(timer);
+		}
+		await database?.drop();
+		rmSync(dataDir, { recursive: true, force: true });
+	};
+
+	try {
+		if (options.waitFor === 'listening') {
+			await waitUntil(async () => (await fetch(`${url}/api/health`)).status > 0, 60_000, 'listening', child, logs);
+		} else {
+			await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 90_000, 'healthy', child, logs);
+		}
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return { url, port, dataDir, databaseUrl: database?.url, logs, stop };
+}

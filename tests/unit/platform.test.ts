@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/lib/server/config';
+import { advanceClock, resetClock } from '../../src/lib/server/platform/clock';
+import { redact } from '../../src/lib/server/platform/logger';
+import { MemoryRateLimitStore } from '../../src/lib/server/platform/ratelimit/memory-store';
+import { sign, signJson, verify, verifyJson } from '../../src/lib/server/platform/signing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+afterEach(() => resetClock());
+
+describe('signing', () => {
+	it('verifies its own signatures and nothing else', () => {
+		const s = sign('cursor', 'abc.def');
+		expect(verify('cursor', s)).toBe('abc.def');
+		expect(verify('download-token', s)).toBeNull(); // purposes never cross
+		expect(verify('cursor', s.slice(0, -1) + (s.endsWith('A') ? 'B' : 'A'))).toBeNull();
+		expect(verify('cursor', 'no-signature')).toBeNull();
+		expect(verifyJson('cursor', signJson('cursor', { id: 1 }))).toEqual({ id: 1 });
+	});
+});
+
+describe('config', () => {
+	const dataDir = () => mkdtempSync(join(tmpdir(), 'hoclieu-cfg-'));
+
+	it('refuses production without secrets, naming them', () => {
+		expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/AUTH_SECRET, SIGNING_SECRET, ORIGIN/);
+		expect(() =>
+			loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SIGNING_SECRET: 'y'.repeat(32), ORIGIN: 'https://a.example', TEST_HOOKS: 'true' })
+		).toThrow(/TEST_HOOKS/);
+	});
+
+	it('generates development secrets once and keeps them', () => {
+		const dir = dataDir();
+		const a = loadConfig({ DATA_DIR: dir });
+		const b = loadConfig({ DATA_DIR: dir });
+		expect(a.secrets.authSecret).toHaveLength(43);
+		expect(a.secrets).toEqual(b.secrets);
+		expect(loadConfig({ DATA_DIR: dataDir() }).secrets.authSecret).not.toBe(a.secrets.authSecret);
+	});
+
+	it('explains invalid values', () => {
+		expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() })).toThrow(/PORT/);
+		expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(/DATABASE_URL/);
+	});
+});
+
+describe('in-process rate limiter', () => {
+	const policy = { name: 't', limit: 3, windowMs: 60_000, onStoreFailure: 'open' as const };
+
+	it('allows the limit, refuses the next, and recovers after the window slides', async () => {
+		const store = new MemoryRateLimitStore();
+		const results = [];
+		for (let i = 0; i < 4; i++) results.push(await store.limit(policy, 'ip'));
+		expect(results.map((r) => r.success)).toEqual([true, true, true, false]);
+		expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+		expect((await store.limit(policy, 'other')).success).toBe(true); // keys are independent
+		advanceClock(120_000);
+		expect((await store.limit(policy, 'ip')).success).toBe(true);
+	});
+});
+
+describe('log redaction', () => {
+	it('replaces sensitive fields at any depth', () => {
+		expect(redact({ email: 'a@b.vn', password: 'x', nested: { otp: '123456', token: 't' }, list: [{ secret: 's' }] })).toEqual({
+			email: 'a@b.vn',
+			password: '[redacted]',
+			nested: { otp: '[redacted]', token: '[redacted]' },
+			list: [{ secret: '[redacted]' }]
+		});
+	});
+});
