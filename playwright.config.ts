@@ -1,10 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
 // built server on a fresh embedded database with the demo catalog.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+	throw new Error(`Chromium not found at ${chromium}. Install Debian's: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+}
 const port = Number(process.env.E2E_PORT ?? 4173);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hoclieu-e2e-'));
@@ -21,7 +25,7 @@ export default defineConfig({
 	use: {
 		baseURL: origin,
 		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			executablePath: chromium,
 			// Root, offline machine: no sandbox, no background network chatter.
 			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 		},
