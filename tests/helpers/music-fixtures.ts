@@ -1,6 +1,10 @@
 /** Music products, files and quota state for HTTP tests, written through the test hooks. */
 import { randomUUID } from 'node:crypto';
-import { request, sql } from './http';
+import { sampleFile } from '../../src/lib/server/platform/storage/sample-files';
+import { request, sql, type JsonResponse, type TestUser } from './http';
+
+/** The WAV stored for every free track. */
+export const song = sampleFile('MUSIC', 'Bài hát Quê hương');
 
 export interface TrackOptions {
 	type?: 'MUSIC' | 'LESSON_PLAN' | 'SLIDE' | 'VIDEO' | 'COMBO';
@@ -51,6 +55,24 @@ export async function createProduct(base: string, o: TrackOptions = {}): Promise
 		]
 	);
 	return row!.id;
+}
+
+/** A free, published MUSIC product whose WAV is in storage (no file when `fileKey: null`). */
+export async function createFreeTrack(base: string, o: TrackOptions = {}): Promise<string> {
+	const id = await createProduct(base, { priceVnd: '0', ...o });
+	const [row] = await sql<{ file_key: string | null }>(base, 'SELECT file_key FROM products WHERE id = $1', [id]);
+	if (row!.file_key) await storeFile(base, row!.file_key, song.bytes, song.contentType);
+	return id;
+}
+
+/** POST /api/v1/music/:id/download, signed in as `user` when given. */
+export function musicDownload(base: string, id: string, user?: TestUser, headers: Record<string, string> = {}): Promise<JsonResponse<any>> {
+	return request(base, `/api/v1/music/${id}/download`, { method: 'POST', headers: { ...(user ? { cookie: user.cookie } : {}), ...headers } });
+}
+
+/** GET /api/v1/music/quota, signed in as `user` when given. */
+export function musicQuota(base: string, user?: TestUser): Promise<JsonResponse<any>> {
+	return request(base, '/api/v1/music/quota', { headers: user ? { cookie: user.cookie } : {} });
 }
 
 export async function storeFile(base: string, key: string, bytes: Uint8Array, contentType: string): Promise<void> {
