@@ -108,16 +108,6 @@ export async function visibleSubtree(path: string, tx: DbOrTx = db()): Promise<S
 	return { chain: chain as CategoryRow[], visibleIds };
 }
 
-/** The category at `path` with its ancestors, root first; null when any is missing or inactive. */
-export async function visibleCategoryChain(path: string, tx: DbOrTx = db()): Promise<CategoryRow[] | null> {
-	const prefixes = pathPrefixes(path);
-	const rows = await tx.select(columns).from(categories).where(inArray(categories.path, prefixes));
-	const byPath = new Map(rows.map((r) => [r.path, r]));
-	const chain = prefixes.map((p) => byPath.get(p));
-	if (chain.some((r) => !r || !r.isActive)) return null;
-	return chain as CategoryRow[];
-}
-
 export function categoryDetail(chain: CategoryRow[]): CategoryDetail {
 	const self = chain.at(-1)!;
 	const parent = chain.at(-2);

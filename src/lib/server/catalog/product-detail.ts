@@ -5,11 +5,10 @@
  * chain of renames is always one hop.
  */
 import { sql } from 'drizzle-orm';
-import type { ProductDetailResult } from '../../contracts/catalog';
+import type { CategoryDetail, ProductDetailResult } from '../../contracts/catalog';
 import { notFound } from '../errors/app-error';
-import { queryRows } from '../db/rows';
+import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
-import { categoryDetail, visibleCategoryChain } from './categories';
 import { assertValidPath, splitProductPath } from './paths';
 import { flashSaleJoin, mapSummary, outsideHiddenCategories, summaryColumns, type SummaryRow } from './product-query';
 
@@ -17,34 +16,49 @@ export type ProductLookup = { kind: 'found'; result: ProductDetailResult } | { k
 
 const missing = () => notFound('Không tìm thấy học liệu ở đường dẫn này.');
 
+interface DetailRow extends SummaryRow {
+	description: string;
+	is_purchased: boolean;
+	category_id: string;
+	category_name: string;
+	parent_id: string | null;
+	parent_name: string | null;
+}
+
 export async function productByPath(fullPath: string, userId: string | null): Promise<ProductLookup> {
 	assertValidPath(fullPath, 'fullPath');
 	const parts = splitProductPath(fullPath);
 	if (!parts) throw missing();
 
-	const chain = await visibleCategoryChain(parts.categoryPath);
-	if (chain) {
-		const now = clockNow();
-		const owned = userId
-			? sql`EXISTS (SELECT 1 FROM product_ownerships o WHERE o.product_id = p.id AND o.user_id = ${userId}::uuid)`
-			: sql`false`;
-		const [row] = await queryRows<SummaryRow & { description: string; is_purchased: boolean }>(sql`
-			SELECT ${summaryColumns(now)}, p.description, ${owned} AS is_purchased
-			FROM products p
-			JOIN categories c ON c.id = p.category_id
-			${flashSaleJoin(now)}
-			WHERE p.category_id = ${chain.at(-1)!.id}::uuid AND p.slug = ${parts.slug} AND p.is_published
-			LIMIT 1`);
-		if (row) {
-			return {
-				kind: 'found',
-				result: {
-					product: { ...mapSummary(row), description: row.description },
-					category: categoryDetail(chain),
-					isPurchased: row.is_purchased === true
-				}
-			};
-		}
+	// One round trip, of fixed text (prepared): the product, its category and parent, and
+	// the check that neither the category nor an ancestor is hidden.
+	const now = clockNow();
+	const owned = userId
+		? sql`EXISTS (SELECT 1 FROM product_ownerships o WHERE o.product_id = p.id AND o.user_id = ${userId}::uuid)`
+		: sql`false`;
+	const [row] = await queryPreparedRows<DetailRow>(sql`
+		SELECT ${summaryColumns(now)}, p.description, ${owned} AS is_purchased,
+			c.id::text AS category_id, c.name AS category_name, pc.id::text AS parent_id, pc.name AS parent_name
+		FROM categories c
+		JOIN products p ON p.category_id = c.id
+		LEFT JOIN categories pc ON pc.id = c.parent_id
+		${flashSaleJoin(now)}
+		WHERE c.path = ${parts.categoryPath} AND p.slug = ${parts.slug} AND p.is_published
+			AND NOT EXISTS (SELECT 1 FROM categories hidden
+				WHERE NOT hidden.is_active AND (c.path = hidden.path OR c.path LIKE hidden.path || '/%'))
+		LIMIT 1`);
+	if (row) {
+		const category: CategoryDetail = {
+			id: row.category_id,
+			name: row.category_name,
+			slug: parts.categoryPath.slice(parts.categoryPath.lastIndexOf('/') + 1),
+			path: parts.categoryPath,
+			parent: row.parent_id ? { id: row.parent_id, name: row.parent_name! } : null
+		};
+		return {
+			kind: 'found',
+			result: { product: { ...mapSummary(row), description: row.description }, category, isPurchased: row.is_purchased === true }
+		};
 	}
 
 	const [alias] = await queryRows<{ current: string }>(sql`

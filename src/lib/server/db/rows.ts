@@ -4,11 +4,16 @@
  * full-text search) go through here.
  */
 import type { SQL } from 'drizzle-orm';
-import { db, type DbOrTx } from './client';
+import { database, db, type DbOrTx } from './client';
 
 export async function queryRows<T>(query: SQL, tx: DbOrTx = db()): Promise<T[]> {
 	const result = await tx.execute(query);
 	return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+}
+
+/** A hot fixed-text query as a prepared statement (see DatabaseHandle.queryPrepared); outside transactions only. */
+export async function queryPreparedRows<T>(query: SQL): Promise<T[]> {
+	return (await database().queryPrepared(query)) as T[];
 }
 
 /** Timestamps arrive as Date (both drivers) or, in nested JSON, as ISO text. */
