@@ -171,6 +171,20 @@ describe('REST facade over HTTP', () => {
 		}
 	});
 
+	it('keeps the connection alive after a JSON body it read in full', async () => {
+		// A fully read body once still counted as "unread", so every JSON POST closed its connection.
+		const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+		try {
+			for (const contentLength of [true, false]) {
+				const res = await rawRequest(server.url, { method: 'POST', path: '/api/v1/_test/body/1', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"name":"Lan"}'), contentLength, agent });
+				expect(res.status).toBe(200);
+				expect(res.headers.connection, `content-length ${contentLength}`).toBe('keep-alive');
+			}
+		} finally {
+			agent.destroy();
+		}
+	});
+
 	it('keeps the connection usable after answering without reading a large body (refused, unrouted, or a route that ignores it)', async () => {
 		// Found by the fuzzer on sign-out: an unread body left the kept-alive socket wedged until the keep-alive timeout reset it.
 		const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertFlashSale, insertProducts, serverNow, type CategoryFixture } from '../helpers/catalog';
-import { request } from '../helpers/http';
+import { advanceClock, request, sql } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -292,5 +292,40 @@ describe('GET /api/v1/search: filters, sorts and pages', () => {
 	it('accepts a q of exactly 128 characters and trims it', async () => {
 		expect((await search({ q: 'a'.repeat(128) })).status).toBe(200);
 		expect((await titles('   toan lop 1 phep cong   '))).toEqual(['Giáo án Toán lớp 1 – Bài 5: Phép cộng trong phạm vi 10']);
+	});
+});
+
+describe('GET /api/v1/search: reused hits (search/hit-cache.ts)', () => {
+	const popular = async (q: string) => (await search({ q, sort: 'popular', pageSize: 50 })).body.data as (Hit & { flashSale: { stockLeft: number | null } | null })[];
+
+	it('reuses the chosen hits until the catalog changes or the entry expires, and always reads the page fresh', async () => {
+		const base = server.url;
+		const now = await serverNow(base);
+		const [rex, raptor] = await insertProducts(base, [
+			{ categoryId: lop2.id, title: 'Khủng long bạo chúa – tranh tô màu', slug: 'khung-long-bao-chua', priceVnd: 10_000, popularity: 1, createdAt: now },
+			{ categoryId: lop2.id, title: 'Khủng long ăn cỏ – tranh tô màu', slug: 'khung-long-an-co', priceVnd: 10_000, popularity: 2, createdAt: now }
+		]);
+		await insertFlashSale(base, { productId: rex!, startsAt: new Date(now.getTime() - DAY), endsAt: new Date(now.getTime() + DAY), salePriceVnd: 5_000, stockCap: 10, stockLeft: 10 });
+		expect((await popular('khung long')).map((h) => h.id)).toEqual([raptor, rex]);
+
+		// Popularity and flash-sale stock do not move the catalog version: the hits are
+		// reused (same order), but the page is read fresh (the stock shown is current).
+		await sql(base, 'UPDATE products SET popularity = 100 WHERE id = $1::uuid', [rex]);
+		await sql(base, 'UPDATE flash_sales SET stock_left = 3 WHERE product_id = $1::uuid', [rex]);
+		const reused = await popular('khung long');
+		expect(reused.map((h) => h.id)).toEqual([raptor, rex]);
+		expect(reused[1]!.flashSale!.stockLeft).toBe(3);
+
+		// Past SEARCH_CACHE_SECONDS (30 s by default) on the service clock, the hits are chosen again.
+		await advanceClock(base, 31_000);
+		expect((await popular('khung long')).map((h) => h.id)).toEqual([rex, raptor]);
+
+		// A catalog change is seen at once: a new product, then an unpublished one.
+		const [trex] = await insertProducts(base, [
+			{ categoryId: lop2.id, title: 'Khủng long bay – tranh tô màu', slug: 'khung-long-bay', priceVnd: 10_000, popularity: 50, createdAt: now }
+		]);
+		expect((await popular('khung long')).map((h) => h.id)).toEqual([rex, trex, raptor]);
+		await sql(base, 'UPDATE products SET is_published = false WHERE id = $1::uuid', [trex]);
+		expect((await popular('khung long')).map((h) => h.id)).toEqual([rex, raptor]);
 	});
 });

@@ -48,6 +48,9 @@ const envSchema = z.object({
 	RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.default(500),
 	RATE_LIMIT_SEARCH_MAX: positiveInt.default(30),
 	RATE_LIMIT_SEARCH_WINDOW_SECONDS: positiveInt.default(60),
+	/** How long a search's hits may be reused while the catalog is unchanged; 0 turns the cache off. */
+	SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+	SEARCH_CACHE_ENTRIES: positiveInt.max(100_000).default(2_000),
 	TEST_HOOKS: bool.default(false),
 	/** Outgoing mail (sign-in codes, links, resets); unset = delivery suppressed and logged. */
 	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -296,6 +299,7 @@ export interface Config {
 	giftcodeFailureLimit: number;
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
+	searchCache: { ttlMs: number; maxEntries: number };
 }
 
 export interface RateLimitConfig {
@@ -428,6 +432,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 			storeTimeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS,
 			search: { limit: env.RATE_LIMIT_SEARCH_MAX, windowMs: env.RATE_LIMIT_SEARCH_WINDOW_SECONDS * 1000 }
 		},
+		searchCache: { ttlMs: env.SEARCH_CACHE_SECONDS * 1000, maxEntries: env.SEARCH_CACHE_ENTRIES },
 		testHooks: env.TEST_HOOKS,
 		mail: {
 			smtpUrl: env.SMTP_URL,

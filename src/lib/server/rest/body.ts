@@ -77,6 +77,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 		}
 		chunks.push(value);
 	}
+	// Fully read: unlocked, so settleBody sees nothing left and the connection stays alive.
+	reader.releaseLock();
 	if (size === 0) return undefined;
 	const contentType = request.headers.get('content-type') ?? '';
 	if (!JSON_TYPE.test(contentType)) {

@@ -27,7 +27,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, ProductSummary, SearchInput, SearchResult } from '../../contracts/catalog';
-import { queryRows } from '../db/rows';
+import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
 import { decodeCursor, fingerprint, type CursorKey, type KeyKind } from '../catalog/cursor';
 import { orderedScan, sortedScan, type OrderedScan, type ScanOrder } from '../catalog/ordered-scan';
@@ -45,6 +45,7 @@ import {
 } from '../catalog/product-query';
 import { pairCeiling, resolvePositions, type Position } from './frequency';
 import { queryWords, tsQueries, type QueryWords, type TsQueries } from './query-text';
+import { cachedHits, catalogVersion, rememberHits } from './hit-cache';
 import { correctQuery } from './spelling';
 
 type Matcher = 'fts' | 'fuzzy';
@@ -175,22 +176,25 @@ class SearchPlan {
 		const scan = this.scan(sql`p.search_vector @@ ${tsq(this.q.all)}`, listOrders[sort], after, limit);
 		return this.rare ? sortedScan<HitRow>(scan) : orderedScan<HitRow>(scan);
 	}
+}
 
-	/** The full ProductSummary of the page's rows, in the page's order. */
-	async materialise(hits: HitRow[]): Promise<ProductSummary[]> {
-		if (hits.length === 0) return [];
-		const rows = await queryRows<SummaryRow>(sql`
-			SELECT ${summaryColumns(this.now)}
-			FROM products p
-			JOIN categories c ON c.id = p.category_id
-			${flashSaleJoin(this.now)}
-			WHERE p.id = ANY(${`{${hits.map((h) => h.id).join(',')}}`}::uuid[])`);
-		const byId = new Map(rows.map((r) => [r.id, r]));
-		return hits.flatMap((h) => {
-			const row = byId.get(h.id);
-			return row ? [mapSummary(row)] : [];
-		});
-	}
+/**
+ * The full ProductSummary of the page's rows, in the page's order, always read
+ * fresh. Fixed text (the ids travel as one array), so it runs prepared.
+ */
+async function materialise(hits: HitRow[], now: Date): Promise<ProductSummary[]> {
+	if (hits.length === 0) return [];
+	const rows = await queryPreparedRows<SummaryRow>(sql`
+		SELECT ${summaryColumns(now)}
+		FROM products p
+		JOIN categories c ON c.id = p.category_id
+		${flashSaleJoin(now)}
+		WHERE p.id = ANY(${`{${hits.map((h) => h.id).join(',')}}`}::uuid[])`);
+	const byId = new Map(rows.map((r) => [r.id, r]));
+	return hits.flatMap((h) => {
+		const row = byId.get(h.id);
+		return row ? [mapSummary(row)] : [];
+	});
 }
 
 function keysOf(order: Order): (r: HitRow) => CursorKey[] {
@@ -233,29 +237,47 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 		after = decoded.keys;
 	}
 
+	// Checked after the cursor, so a bad cursor is refused even when its page is cached.
+	const cacheKey = `${filters}\n${input.cursor ?? ''}\n${input.pageSize}`;
+	const version = await catalogVersion();
+	let found = cachedHits<ChosenHits>(cacheKey, version);
+	if (!found) {
+		found = await chooseHits(input, words, order, matcher, after);
+		rememberHits(cacheKey, version, found);
+	}
+
+	const page = toPage(found.hits, input.pageSize, `${found.matcher}:${order}`, filters, keysOf(order));
+	return { items: await materialise(page.rows, clockNow()), nextCursor: page.nextCursor, hasMore: page.hasMore };
+}
+
+interface ChosenHits {
+	matcher: Matcher;
+	/** Up to pageSize + 1 rows: the page and whether another follows. */
+	hits: HitRow[];
+}
+
+/** The expensive part: plan from the vocabulary, fetch, and correct typos when nothing matched. */
+async function chooseHits(
+	input: SearchInput,
+	words: QueryWords,
+	order: Order,
+	matcher: Matcher,
+	after: CursorKey[] | null
+): Promise<ChosenHits> {
 	const limit = input.pageSize + 1;
 	const fetch = (p: SearchPlan) => (order === 'relevance' ? p.byRelevance(after, limit) : p.bySort(order, after, limit));
 
-	let searchPlan: SearchPlan | null = null;
-	let hits: HitRow[] = [];
 	if (matcher === 'fts') {
-		searchPlan = await plan(input, exactPositions(words));
-		hits = await fetch(searchPlan);
+		const hits = await fetch(await plan(input, exactPositions(words)));
+		if (hits.length > 0 || input.cursor) return { matcher, hits };
 	}
-	if (matcher === 'fuzzy' || (!input.cursor && hits.length === 0)) {
-		const corrected = await correctQuery(words);
-		if (!corrected) return { items: [], nextCursor: null, hasMore: false };
-		matcher = 'fuzzy';
-		const positions = corrected.groups.map((terms, i) => ({
-			terms,
-			// Corrections are vocabulary words already; kept words fold like the vocabulary.
-			folded: terms.length === 1 && terms[0] === words.words[i] ? [words.folded[i]!] : terms,
-			prefix: corrected.lastIsPrefix && i === corrected.groups.length - 1
-		}));
-		searchPlan = await plan(input, positions);
-		hits = await fetch(searchPlan);
-	}
-
-	const page = toPage(hits, input.pageSize, `${matcher}:${order}`, filters, keysOf(order));
-	return { items: await searchPlan!.materialise(page.rows), nextCursor: page.nextCursor, hasMore: page.hasMore };
+	const corrected = await correctQuery(words);
+	if (!corrected) return { matcher: 'fuzzy', hits: [] };
+	const positions = corrected.groups.map((terms, i) => ({
+		terms,
+		// Corrections are vocabulary words already; kept words fold like the vocabulary.
+		folded: terms.length === 1 && terms[0] === words.words[i] ? [words.folded[i]!] : terms,
+		prefix: corrected.lastIsPrefix && i === corrected.groups.length - 1
+	}));
+	return { matcher: 'fuzzy', hits: await fetch(await plan(input, positions)) };
 }

@@ -5,6 +5,7 @@ import {
 	customType,
 	index,
 	integer,
+	pgSequence,
 	pgTable,
 	primaryKey,
 	real,
@@ -22,6 +23,13 @@ import { users } from './users';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export { productTypes, type ProductType } from '../../../contracts/catalog';
+
+/**
+ * Bumped by statement-level triggers whenever what a search can find changes
+ * (products, categories, flash sales; not popularity or flash stock). Search
+ * results cached under an older value are never served (search/hit-cache.ts).
+ */
+export const catalogVersion = pgSequence('catalog_version');
 
 /** A tree of any depth; `path` is the slugs from the root joined by `/`. */
 export const categories = pgTable(
