@@ -14,7 +14,9 @@ import {
 	type CategoryFixture,
 	type ProductFixture
 } from '../helpers/catalog';
+import { checkout } from '../helpers/checkout';
 import { advanceClock, createUser, request, sql } from '../helpers/http';
+import { creditWallet } from '../helpers/money';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -482,6 +484,36 @@ describe('effective prices: sales and flash sales', () => {
 		expect(after.size).toBe(0);
 		const all = await listing();
 		expect(all.get(saleId)).toMatchObject({ salePriceVnd: null, isOnSale: false, saleEndsAt: null });
+	});
+	it('shows the price checkout charges: the cheapest running flash sale with stock, and none for a capped sale with no stock set', async () => {
+		const now = await serverNow(server.url);
+		const [overlapId, unsetId] = (await insertProducts(server.url, [
+			{ categoryId: saleCategory.id, title: 'Hai đợt flash', slug: 'hai-dot-flash', priceVnd: 100_000 },
+			{ categoryId: saleCategory.id, title: 'Chưa đặt suất', slug: 'chua-dat-suat', priceVnd: 60_000 }
+		])) as [string, string];
+		// The earlier sale is dearer; a cheaper one started later and runs alongside it.
+		await insertFlashSale(server.url, { productId: overlapId, startsAt: new Date(now.getTime() - 2 * HOUR), endsAt: new Date(now.getTime() + HOUR), salePriceVnd: 50_000, stockCap: 10, stockLeft: 3 });
+		await insertFlashSale(server.url, { productId: overlapId, startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + 2 * HOUR), salePriceVnd: 25_000 });
+		await insertFlashSale(server.url, { productId: unsetId, startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + HOUR), salePriceVnd: 5_000, stockCap: 20, stockLeft: null });
+
+		const all = await listing();
+		expect(all.get(overlapId)).toMatchObject({ salePriceVnd: '25000', isOnSale: true, flashSale: { active: true, stockLeft: null } });
+		expect(Date.parse(all.get(overlapId)!.flashSale!.endTime)).toBe(now.getTime() + 2 * HOUR);
+		expect(all.get(unsetId)).toMatchObject({ salePriceVnd: null, isOnSale: false, flashSale: { active: false, stockLeft: 0 } });
+		const detail = await get('/api/v1/catalog/products/lop-2/khuyen-mai/hai-dot-flash');
+		expect(detail.body.data.product).toMatchObject({ salePriceVnd: '25000', flashSale: { active: true } });
+		// Checkout charges that price, and refuses the capped sale with no stock rather than charge more.
+		const buyer = await createUser(server.url);
+		await creditWallet(server.url, buyer.userId, '100000');
+		const bought = await checkout(server.url, { productId: overlapId, paymentMethod: 'wallet' }, { user: buyer });
+		expect(bought.body.data).toMatchObject({ status: 'PAID', amountVnd: '25000' });
+		const refused = await checkout(server.url, { productId: unsetId, paymentMethod: 'wallet' }, { user: buyer });
+		expect(refused.status).toBe(409);
+		expect(refused.body.error.code).toBe('flash_sale_sold_out');
+
+		// Once the cheaper one is sold out (capped at 0 left), the dearer one with stock is the price.
+		await sql(server.url, 'UPDATE flash_sales SET stock_cap = 1, stock_left = 0 WHERE product_id = $1::uuid AND sale_price_vnd = 25000', [overlapId]);
+		expect((await listing()).get(overlapId)).toMatchObject({ salePriceVnd: '50000', flashSale: { active: true, stockLeft: 3 } });
 	});
 });
 

@@ -15,15 +15,19 @@ export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
 const iso = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The flash sale that matters for a product: the running one, else the next
- * scheduled; `fs` is joined laterally, one row at most.
+ * The flash sale that matters for a product, picked as catalog/pricing.ts
+ * prices it (checkout charges what this shows): the cheapest running one with
+ * stock, else the earliest running or scheduled one. A capped sale whose stock
+ * was never set has none left. `fs` is joined laterally, one row at most.
  */
 export function flashSaleJoin(now: Date): SQL {
+	const open = sql`(f.starts_at <= ${ts(now)} AND (f.stock_cap IS NULL OR f.stock_left > 0))`;
 	return sql`LEFT JOIN LATERAL (
-		SELECT f.starts_at, f.ends_at, f.sale_price_vnd, f.stock_left
+		SELECT f.starts_at, f.ends_at, f.sale_price_vnd,
+			CASE WHEN f.stock_cap IS NULL THEN NULL ELSE COALESCE(f.stock_left, 0) END AS stock_left
 		FROM flash_sales f
 		WHERE f.product_id = p.id AND f.ends_at > ${ts(now)}
-		ORDER BY f.starts_at, f.id
+		ORDER BY ${open} DESC, CASE WHEN ${open} THEN f.sale_price_vnd END, f.starts_at, f.id
 		LIMIT 1
 	) fs ON true`;
 }
