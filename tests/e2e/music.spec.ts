@@ -12,7 +12,7 @@ test('download free tracks with progress until the monthly quota runs out', asyn
 	await page.goto('/am-nhac');
 	await expect(page.getByRole('heading', { name: 'Nhạc cho lớp học' })).toBeVisible();
 	await expect(page.getByTestId('quota-used')).toHaveText(`0/${LIMIT}`);
-	await expect(page.getByTestId('music-quota')).toContainText(/Lượt tải được làm mới vào 00:00 ngày 1\/\d{1,2}\/\d{4} \(giờ Việt Nam\)/);
+	await expect(page.getByTestId('music-quota')).toContainText(/Lượt tải được làm mới vào 00:00 ngày 01\/\d{2}\/\d{4} \(giờ Việt Nam\)/);
 
 	// The demo catalog has two free tracks among its music; "Xem thêm" until both are listed.
 	const free = page.getByTestId('music-track').filter({ hasText: 'Miễn phí' });
@@ -37,7 +37,7 @@ test('download free tracks with progress until the monthly quota runs out', asyn
 	await free.nth(1).getByRole('button', { name: 'Tải lại' }).click();
 	const banner = page.getByTestId('quota-exceeded');
 	await expect(banner).toContainText('Bạn đã dùng hết lượt tải nhạc miễn phí của tháng này.');
-	await expect(banner).toContainText(/Lượt tải mới có từ 00:00 ngày 1\/\d{1,2}\/\d{4} \(giờ Việt Nam\)/);
+	await expect(banner).toContainText(/Lượt tải mới có từ 00:00 ngày 01\/\d{2}\/\d{4} \(giờ Việt Nam\)/);
 	await screenshots(page, 'am-nhac-het-luot');
 	await expectAccessible(page);
 });
