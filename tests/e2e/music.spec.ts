@@ -45,9 +45,24 @@ test('download free tracks with progress until the monthly quota runs out', asyn
 test('a paid track that is not owned points to its product page', async ({ page, account: _account }) => {
 	await page.goto('/am-nhac');
 	const paid = page.getByTestId('music-track').filter({ hasText: 'tải khi đã mua' }).first();
-	await paid.getByRole('button', { name: 'Tải xuống' }).click();
-	await expect(paid.getByRole('alert')).toContainText('Bài nhạc này có phí và bạn chưa mua.');
-	const href = await paid.getByRole('link', { name: 'Mua tại trang sản phẩm' }).getAttribute('href');
+	// Instead of a download that can only be refused: "Mua · <price>", a link to the track's product page.
+	await expect(paid.getByRole('button', { name: 'Tải xuống' })).toHaveCount(0);
+	const buy = paid.getByRole('link', { name: /^Mua · \d{1,3}(\.\d{3})*\s₫$/ });
+	const title = paid.getByRole('link').first();
+	expect(await buy.getAttribute('href')).toMatch(/^\/san-pham\//);
+	expect(await buy.getAttribute('href')).toBe(await title.getAttribute('href'));
+
+	// Should the ownership lookup fail, the track keeps its download button and the refusal is explained.
+	await page.route(/\/api\/trpc\/storefront\.ownedProducts/, (route) => route.abort());
+	await page.getByRole('button', { name: 'Xem thêm' }).click();
+	const unknown = page
+		.getByTestId('music-track')
+		.filter({ hasText: 'tải khi đã mua' })
+		.filter({ has: page.getByRole('button', { name: 'Tải xuống' }) })
+		.first();
+	await unknown.getByRole('button', { name: 'Tải xuống' }).click();
+	await expect(unknown.getByRole('alert')).toContainText('Bài nhạc này có phí và bạn chưa mua.');
+	const href = await unknown.getByRole('link', { name: 'Mua tại trang sản phẩm' }).getAttribute('href');
 	expect(href).toMatch(/^\/san-pham\//);
 	await expect(page.getByTestId('quota-used')).toHaveText(`0/${LIMIT}`);
 });
