@@ -15,7 +15,7 @@ import { createGiftCodes, deactivateGiftCode } from '../src/lib/server/giftcodes
 import { transfersNeedingReview } from '../src/lib/server/payments/review';
 import { createPromo, deactivatePromo, listPromos } from '../src/lib/server/promos/admin';
 import { listAllDenominations, seedDenominations } from '../src/lib/server/topup/denominations';
-import { formatVnd } from '../src/lib/format';
+import { formatVndText } from '../src/lib/format';
 
 type Options = Record<string, string | boolean | undefined>;
 
@@ -62,7 +62,7 @@ const commands: Record<string, Command> = {
 			});
 			// The plain codes exist only here: only their hashes are stored.
 			for (const code of codes) process.stdout.write(`${code}\n`);
-			console.error(`${codes.length} mã quà tặng ${formatVnd(BigInt(required(o, 'amount')))} (lô ${batchId}). Lưu danh sách ngay: mã gốc không được lưu lại.`);
+			console.error(`${codes.length} mã quà tặng ${formatVndText(BigInt(required(o, 'amount')))} (lô ${batchId}). Lưu danh sách ngay: mã gốc không được lưu lại.`);
 		}
 	},
 
@@ -115,8 +115,8 @@ const commands: Record<string, Command> = {
 				rows.map((p) => ({
 					code: p.code,
 					appliesTo: p.appliesTo,
-					discount: p.kind === 'PERCENT' ? `${p.percentOff}%${p.maxDiscountVnd !== null ? ` ≤ ${formatVnd(p.maxDiscountVnd)}` : ''}` : formatVnd(p.amountOffVnd ?? 0n),
-					minAmount: formatVnd(p.minAmountVnd),
+					discount: p.kind === 'PERCENT' ? `${p.percentOff}%${p.maxDiscountVnd !== null ? ` ≤ ${formatVndText(p.maxDiscountVnd)}` : ''}` : formatVndText(p.amountOffVnd ?? 0n),
+					minAmount: formatVndText(p.minAmountVnd),
 					used: p.totalCap === null ? `${p.used}` : `${p.used}/${p.totalCap}`,
 					perUser: p.perUserCap ?? '',
 					window: `${p.startsAt?.toISOString() ?? '…'} → ${p.endsAt?.toISOString() ?? '…'}`,
@@ -146,7 +146,7 @@ const commands: Record<string, Command> = {
 				rows.map((t) => ({
 					receivedAt: t.receivedAt.toISOString(),
 					providerTxnId: t.providerTxnId,
-					amount: formatVnd(t.amountVnd),
+					amount: formatVndText(t.amountVnd),
 					status: t.matchStatus,
 					content: t.content,
 					note: t.note
@@ -162,7 +162,7 @@ const commands: Record<string, Command> = {
 			if (!orderId) throw new UsageError('the order id is required');
 			registerOrderPayments();
 			const order = await confirmCashOrder(orderId);
-			console.log(`Đã xác nhận thu ${formatVnd(order.amountVnd)} tiền mặt cho đơn ${order.id} (${order.paymentRef}); biên nhận: ${order.receiptStatus}.`);
+			console.log(`Đã xác nhận thu ${formatVndText(order.amountVnd)} tiền mặt cho đơn ${order.id} (${order.paymentRef}); biên nhận: ${order.receiptStatus}.`);
 		}
 	},
 
@@ -231,7 +231,7 @@ const commands: Record<string, Command> = {
 			console.table(
 				rows.map((d) => ({
 					id: d.id,
-					amount: formatVnd(d.amountVnd),
+					amount: formatVndText(d.amountVnd),
 					bonus: `${d.bonusRateBp / 100}%`,
 					tag: d.tag ?? '',
 					popular: d.isPopular,

@@ -41,8 +41,8 @@ test('sign up, see who is signed in, sign out, sign in again with a clear error 
 
 test('the code and link tabs explain what happens next', async ({ page }) => {
 	await page.goto('/dang-nhap');
-	await page.getByRole('link', { name: 'Mã qua email' }).click();
-	await expect(page.getByRole('link', { name: 'Mã qua email' })).toHaveAttribute('aria-current', 'page');
+	await page.getByRole('link', { name: 'Mã email' }).click();
+	await expect(page.getByRole('link', { name: 'Mã email' })).toHaveAttribute('aria-current', 'page');
 	await page.getByLabel('Email').fill(`ma-${Date.now()}@truong.edu.vn`);
 	await page.getByRole('button', { name: 'Gửi mã đăng nhập' }).click();
 	await expect(page.getByRole('status')).toContainText('Đã gửi mã 6 chữ số');
@@ -52,7 +52,7 @@ test('the code and link tabs explain what happens next', async ({ page }) => {
 	await expect(page.getByRole('alert')).toContainText('Mã xác nhận không đúng. Bạn còn 4 lần thử.');
 	await page.screenshot({ path: 'test-results/screenshots/dang-nhap-ma.png' });
 
-	await page.getByRole('link', { name: 'Liên kết qua email' }).click();
+	await page.getByRole('link', { name: 'Liên kết email' }).click();
 	await page.getByLabel('Email').fill(`lk-${Date.now()}@truong.edu.vn`);
 	await page.getByRole('button', { name: 'Gửi liên kết đăng nhập' }).click();
 	await expect(page.getByRole('status')).toContainText('Đã gửi liên kết đăng nhập');

@@ -12,7 +12,7 @@ test('download free tracks with progress until the monthly quota runs out', asyn
 	await page.goto('/am-nhac');
 	await expect(page.getByRole('heading', { name: 'Nhạc cho lớp học' })).toBeVisible();
 	await expect(page.getByTestId('quota-used')).toHaveText(`0/${LIMIT}`);
-	await expect(page.getByTestId('music-quota')).toContainText(/Lượt tải được làm mới vào 00:00 ngày 1\/\d{1,2}\/\d{4} \(giờ Việt Nam\)/);
+	await expect(page.getByTestId('music-quota')).toContainText(/Lượt tải được làm mới vào 00:00 ngày 01\/\d{2}\/\d{4} \(giờ Việt Nam\)/);
 
 	// The demo catalog has two free tracks among its music; "Xem thêm" until both are listed.
 	const free = page.getByTestId('music-track').filter({ hasText: 'Miễn phí' });
@@ -37,7 +37,7 @@ test('download free tracks with progress until the monthly quota runs out', asyn
 	await free.nth(1).getByRole('button', { name: 'Tải lại' }).click();
 	const banner = page.getByTestId('quota-exceeded');
 	await expect(banner).toContainText('Bạn đã dùng hết lượt tải nhạc miễn phí của tháng này.');
-	await expect(banner).toContainText(/Lượt tải mới có từ 00:00 ngày 1\/\d{1,2}\/\d{4} \(giờ Việt Nam\)/);
+	await expect(banner).toContainText(/Lượt tải mới có từ 00:00 ngày 01\/\d{2}\/\d{4} \(giờ Việt Nam\)/);
 	await screenshots(page, 'am-nhac-het-luot');
 	await expectAccessible(page);
 });
@@ -45,9 +45,24 @@ test('download free tracks with progress until the monthly quota runs out', asyn
 test('a paid track that is not owned points to its product page', async ({ page, account: _account }) => {
 	await page.goto('/am-nhac');
 	const paid = page.getByTestId('music-track').filter({ hasText: 'tải khi đã mua' }).first();
-	await paid.getByRole('button', { name: 'Tải xuống' }).click();
-	await expect(paid.getByRole('alert')).toContainText('Bài nhạc này có phí và bạn chưa mua.');
-	const href = await paid.getByRole('link', { name: 'Mua tại trang sản phẩm' }).getAttribute('href');
+	// Instead of a download that can only be refused: "Mua · <price>", a link to the track's product page.
+	await expect(paid.getByRole('button', { name: 'Tải xuống' })).toHaveCount(0);
+	const buy = paid.getByRole('link', { name: /^Mua · \d{1,3}(\.\d{3})*\s₫$/ });
+	const title = paid.getByRole('link').first();
+	expect(await buy.getAttribute('href')).toMatch(/^\/san-pham\//);
+	expect(await buy.getAttribute('href')).toBe(await title.getAttribute('href'));
+
+	// Should the ownership lookup fail, the track keeps its download button and the refusal is explained.
+	await page.route(/\/api\/trpc\/storefront\.ownedProducts/, (route) => route.abort());
+	await page.getByRole('button', { name: 'Xem thêm' }).click();
+	const unknown = page
+		.getByTestId('music-track')
+		.filter({ hasText: 'tải khi đã mua' })
+		.filter({ has: page.getByRole('button', { name: 'Tải xuống' }) })
+		.first();
+	await unknown.getByRole('button', { name: 'Tải xuống' }).click();
+	await expect(unknown.getByRole('alert')).toContainText('Bài nhạc này có phí và bạn chưa mua.');
+	const href = await unknown.getByRole('link', { name: 'Mua tại trang sản phẩm' }).getAttribute('href');
 	expect(href).toMatch(/^\/san-pham\//);
 	await expect(page.getByTestId('quota-used')).toHaveText(`0/${LIMIT}`);
 });

@@ -31,7 +31,7 @@ test('top up with a promo code checked as you type, pay by QR, see the balance a
 	await expect(submit).toBeEnabled();
 
 	// The popular denomination is picked first and carries its tag.
-	const popular = page.getByRole('radio', { name: /^200\.000 ₫/ });
+	const popular = page.getByRole('radio', { name: /^200\.000\s₫/ });
 	await expect(popular).toBeChecked();
 	await expect(page.locator('label', { has: popular })).toContainText('Phổ biến');
 	await expect(page.locator('label', { has: popular })).toContainText('+10% thưởng (20.000 ₫)');
@@ -70,7 +70,7 @@ test('top up with a promo code checked as you type, pay by QR, see the balance a
 
 test('an unpaid top-up expires and "Thử lại" starts over with the same amount', async ({ page, account: _account, baseURL }) => {
 	await page.goto('/vi');
-	await page.getByRole('radio', { name: /^500\.000 ₫/ }).check();
+	await page.getByRole('radio', { name: /^500\.000\s₫/ }).check();
 	await page.getByRole('button', { name: 'Tạo mã QR nạp tiền' }).click();
 	await expect(page.getByTestId('payment-qr')).toBeVisible();
 
@@ -78,7 +78,7 @@ test('an unpaid top-up expires and "Thử lại" starts over with the same amoun
 	await expect(page.getByTestId('topup-status')).toContainText('Mã QR đã hết hạn', { timeout: 15_000 });
 	await expect(page.getByTestId('payment-qr')).toHaveCount(0);
 	await page.getByRole('button', { name: 'Thử lại' }).click();
-	await expect(page.getByRole('radio', { name: /^500\.000 ₫/ })).toBeChecked();
+	await expect(page.getByRole('radio', { name: /^500\.000\s₫/ })).toBeChecked();
 });
 
 test('the ledger loads older entries with "Xem thêm"', async ({ page, account, baseURL }) => {

@@ -1,6 +1,7 @@
 /**
  * The storefront-only tRPC procedures (no REST route): running flash sales
- * for the home page, and the owner's download link on the product page.
+ * for the home page, the owner's download link on the product page, and which
+ * listed products the account owns (music page).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, createUser, request, sql } from '../helpers/http';
@@ -103,5 +104,28 @@ describe('storefront.ownedDownload', () => {
 		// Ownership revoked: the link the page showed stops working.
 		await sql(server.url, 'DELETE FROM product_ownerships WHERE user_id = $1::uuid AND product_id = $2::uuid', [user.userId, product!.id]);
 		expect((await request(server.url, '/api/v1/downloads/by-token', { method: 'POST', json: { token } })).status).toBe(403);
+	});
+});
+
+describe('storefront.ownedProducts', () => {
+	it('needs a session and answers which of the listed products the account owns', async () => {
+		const rows = await sql<{ id: string }>(server.url, `SELECT id::text FROM products WHERE is_published AND type = 'MUSIC' ORDER BY id LIMIT 3`);
+		const ids = rows.map((r) => r.id);
+		expect(ids).toHaveLength(3);
+		const anonymous = await trpcQuery('storefront.ownedProducts', { ids });
+		expect(anonymous.status).toBe(401);
+
+		const user = await createUser(server.url);
+		expect((await trpcQuery<string[]>('storefront.ownedProducts', { ids }, user.cookie)).data).toEqual([]);
+		await sql(server.url, `INSERT INTO product_ownerships (user_id, product_id, source) VALUES ($1::uuid, $2::uuid, 'grant')`, [user.userId, ids[1]]);
+		const owned = await trpcQuery<string[]>('storefront.ownedProducts', { ids }, user.cookie);
+		expect(owned.status).toBe(200);
+		expect(owned.data).toEqual([ids[1]]);
+
+		// Another account's ownership is not visible; malformed or empty lists are refused.
+		const other = await createUser(server.url);
+		expect((await trpcQuery<string[]>('storefront.ownedProducts', { ids }, other.cookie)).data).toEqual([]);
+		expect((await trpcQuery('storefront.ownedProducts', { ids: [] }, user.cookie)).status).toBe(400);
+		expect((await trpcQuery('storefront.ownedProducts', { ids: ['not-a-uuid'] }, user.cookie)).status).toBe(400);
 	});
 });

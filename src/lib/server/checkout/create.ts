@@ -22,7 +22,7 @@ import { createPaymentIntent, expireIntent, isPastExpiry } from '../payments/int
 import { PROMO_CODE_PATTERN } from '../promos/admin';
 import { capReached, evaluateCheckoutPromo, normalisePromoCode, reservePromo } from '../promos/service';
 import { debit } from '../wallet/service';
-import { formatVnd } from '../../format';
+import { formatVndText } from '../../format';
 import { buyerScope, buyerUserId, type Buyer } from './buyer';
 import { alreadyOwned, invalidPromo } from './errors';
 import { quoteAndHold } from './flash-sale';
@@ -92,7 +92,7 @@ async function settlePendingDuplicate(tx: Tx, pending: OrderRow, method: Payment
 
 function checkMethodFitsAmount(method: PaymentMethod, amountVnd: bigint): void {
 	if (method === 'free_claim' && amountVnd > 0n) {
-		throw new AppError(422, 'state_violation', `Sản phẩm này không miễn phí (cần thanh toán ${formatVnd(amountVnd)}), không thể nhận miễn phí.`, {
+		throw new AppError(422, 'state_violation', `Sản phẩm này không miễn phí (cần thanh toán ${formatVndText(amountVnd)}), không thể nhận miễn phí.`, {
 			reason: 'not_free',
 			amountVnd: amountVnd.toString()
 		});

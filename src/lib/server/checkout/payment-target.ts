@@ -9,14 +9,14 @@
  */
 import type { PaymentTarget, UnappliedReason } from '../payments/targets';
 import { creditBuyersWallet } from '../payments/unapplied';
-import { formatVnd } from '../../format';
+import { formatVndText } from '../../format';
 import { deliverReceipt } from './receipts';
 import { markOrderPaid, releaseOrder } from './transitions';
 
 const unappliedNote: Record<UnappliedReason, (ref: string, amount: bigint) => string> = {
-	late: (ref, amount) => `Chuyển khoản ${ref} đến sau khi đơn hàng hết hạn hoặc đã huỷ: hoàn ${formatVnd(amount)} vào ví chính.`,
-	duplicate_payment: (ref, amount) => `Chuyển khoản lặp lại cho đơn hàng ${ref} đã thanh toán: hoàn ${formatVnd(amount)} vào ví chính.`,
-	overpaid: (ref, amount) => `Chuyển thừa ${formatVnd(amount)} cho đơn hàng ${ref}: hoàn phần thừa vào ví chính.`
+	late: (ref, amount) => `Chuyển khoản ${ref} đến sau khi đơn hàng hết hạn hoặc đã huỷ: hoàn ${formatVndText(amount)} vào ví chính.`,
+	duplicate_payment: (ref, amount) => `Chuyển khoản lặp lại cho đơn hàng ${ref} đã thanh toán: hoàn ${formatVndText(amount)} vào ví chính.`,
+	overpaid: (ref, amount) => `Chuyển thừa ${formatVndText(amount)} cho đơn hàng ${ref}: hoàn phần thừa vào ví chính.`
 };
 
 export const orderPaymentTarget: PaymentTarget = {

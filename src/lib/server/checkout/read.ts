@@ -14,15 +14,15 @@ import { badRequest } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
 import { expireIfDue, isPastExpiry, paymentDetails } from '../payments/intents';
-import { formatDateTime, formatVnd } from '../../format';
+import { formatDateTimeText, formatVndText } from '../../format';
 import { orderNotFound } from './errors';
 import { ORDER_KIND, type OrderRow } from './transitions';
 import { isUuid } from '../db/ids';
 
 function cashInstructions(row: OrderRow): string {
 	return (
-		`Thanh toán ${formatVnd(row.amountVnd)} bằng tiền mặt tại văn phòng hoclieu hoặc cho nhân viên thu tiền, và đọc mã đơn ${row.paymentRef}. ` +
-		`Đơn được xác nhận khi nhân viên nhận tiền${row.expiresAt ? `; đơn được giữ đến ${formatDateTime(row.expiresAt)}` : ''}.`
+		`Thanh toán ${formatVndText(row.amountVnd)} bằng tiền mặt tại văn phòng hoclieu hoặc cho nhân viên thu tiền, và đọc mã đơn ${row.paymentRef}. ` +
+		`Đơn được xác nhận khi nhân viên nhận tiền${row.expiresAt ? `; đơn được giữ đến ${formatDateTimeText(row.expiresAt)}` : ''}.`
 	);
 }
 

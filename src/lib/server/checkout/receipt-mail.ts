@@ -1,6 +1,6 @@
 /** The receipt of a paid order, in Vietnamese: what was bought, for how much, and the download link. */
 import type { PaymentMethod } from '../../contracts/checkout';
-import { formatDateTime, formatVnd } from '../../format';
+import { formatDateTimeText, formatVndText } from '../../format';
 import type { MailMessage } from '../platform/mail';
 import { mailHtml } from '../platform/mail-html';
 
@@ -30,17 +30,17 @@ export interface ReceiptDetails {
 export function receiptMail(r: ReceiptDetails): MailMessage {
 	const lines = [
 		`Xin chào ${r.buyerName?.trim() || 'quý thầy cô'},`,
-		`Cảm ơn bạn đã mua tài liệu trên hoclieu. Đơn hàng đã được ${r.amountVnd === 0n ? 'xác nhận' : 'thanh toán'} lúc ${formatDateTime(r.paidAt)}.`,
+		`Cảm ơn bạn đã mua tài liệu trên hoclieu. Đơn hàng đã được ${r.amountVnd === 0n ? 'xác nhận' : 'thanh toán'} lúc ${formatDateTimeText(r.paidAt)}.`,
 		[
 			`Sản phẩm: ${r.productTitle}`,
 			`Mã đơn hàng: ${r.orderId}`,
 			...(r.paymentRef ? [`Mã thanh toán: ${r.paymentRef}`] : []),
-			`Giá: ${formatVnd(r.priceVnd)}`,
-			...(r.promoDiscountVnd > 0n ? [`Giảm giá${r.promoCode ? ` (mã ${r.promoCode})` : ''}: −${formatVnd(r.promoDiscountVnd)}`] : []),
-			`Thành tiền: ${formatVnd(r.amountVnd)}`,
+			`Giá: ${formatVndText(r.priceVnd)}`,
+			...(r.promoDiscountVnd > 0n ? [`Giảm giá${r.promoCode ? ` (mã ${r.promoCode})` : ''}: −${formatVndText(r.promoDiscountVnd)}`] : []),
+			`Thành tiền: ${formatVndText(r.amountVnd)}`,
 			`Hình thức thanh toán: ${METHOD_LABEL[r.paymentMethod]}`
 		].join('\n'),
-		`Tải tài liệu bằng liên kết dưới đây. Liên kết dành riêng cho đơn hàng này, có hiệu lực đến ${formatDateTime(r.downloadExpiresAt)}; vui lòng không chia sẻ.`
+		`Tải tài liệu bằng liên kết dưới đây. Liên kết dành riêng cho đơn hàng này, có hiệu lực đến ${formatDateTimeText(r.downloadExpiresAt)}; vui lòng không chia sẻ.`
 	];
 	const footer = 'Email này là biên nhận điện tử của đơn hàng. Nếu cần hỗ trợ, hãy trả lời email kèm mã đơn hàng.';
 	return {

@@ -11,7 +11,7 @@ import { giftCodeRedemptions, giftCodes } from '../db/schema';
 import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { credit } from '../wallet/service';
-import { formatVnd } from '../../format';
+import { formatVndText } from '../../format';
 import { giftCodeLookupHash } from './codes';
 
 export type RedeemFailure = 'expired' | 'exhausted' | 'already_redeemed' | 'zero_amount';
@@ -56,7 +56,7 @@ export async function redeemGiftCode(userId: string, code: string): Promise<Rede
 			entryType: 'BONUS',
 			refType: 'giftcode',
 			refId: redemption.id,
-			note: `Nhập mã quà tặng …${gift.hint}: cộng ${formatVnd(gift.amountVnd)} vào ví thưởng.`
+			note: `Nhập mã quà tặng …${gift.hint}: cộng ${formatVndText(gift.amountVnd)} vào ví thưởng.`
 		});
 		return { xuAmount: gift.amountVnd.toString(), newBalance: balance.total.toString() };
 	});

@@ -15,7 +15,7 @@ import { db, type Tx } from '../db/client';
 import { bankTransfers, paymentIntents, type TransferMatchStatus } from '../db/schema';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
-import { formatVnd } from '../../format';
+import { formatVndText } from '../../format';
 import { expireIntent, isPastExpiry } from './intents';
 import { referenceCandidates } from './payment-ref';
 import { paymentTarget, runAfterSettle, type BankTransfer, type PaymentIntent, type UnappliedReason } from './targets';
@@ -89,7 +89,7 @@ async function creditUnapplied(tx: Tx, intent: PaymentIntent, transfer: BankTran
 	if (amount === 0n) return { matchStatus, intentId: intent.id, needsReview: false, note: 'Không có khoản nào cần xử lý thêm.' };
 	const note = await paymentTarget(intent.kind).creditUnapplied(tx, intent, transfer, amount, matchStatus);
 	return note === null
-		? { matchStatus, intentId: intent.id, needsReview: true, note: `${formatVnd(amount)} chưa được xử lý: cần nhân viên kiểm tra.` }
+		? { matchStatus, intentId: intent.id, needsReview: true, note: `${formatVndText(amount)} chưa được xử lý: cần nhân viên kiểm tra.` }
 		: { matchStatus, intentId: intent.id, creditedVnd: amount, needsReview: false, note };
 }
 
@@ -116,7 +116,7 @@ async function resolve(tx: Tx, n: BankTransferNotification, transfer: BankTransf
 			matchStatus: 'underpaid',
 			intentId: intent.id,
 			needsReview: true,
-			note: `Chuyển ${formatVnd(transfer.amountVnd)}, thiếu so với ${formatVnd(intent.amountVnd)} cần thanh toán; đơn vẫn chờ thanh toán.`
+			note: `Chuyển ${formatVndText(transfer.amountVnd)}, thiếu so với ${formatVndText(intent.amountVnd)} cần thanh toán; đơn vẫn chờ thanh toán.`
 		};
 	}
 

@@ -8,7 +8,7 @@ import { db, type Tx } from '../db/client';
 import { paymentIntents } from '../db/schema';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
-import { formatVnd } from '../../format';
+import { formatVndText } from '../../format';
 import { paymentAccount } from './account';
 import { newPaymentReference } from './payment-ref';
 import { paymentTarget, type PaymentIntent } from './targets';
@@ -54,7 +54,7 @@ export async function paymentDetails(intent: Pick<PaymentIntent, 'reference' | '
 		paymentRef: intent.reference,
 		qrUrl: await vietQrDataUrl(payload),
 		paymentInstructions:
-			`Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản ${formatVnd(intent.amountVnd)} tới ${account.bankName}, ` +
+			`Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản ${formatVndText(intent.amountVnd)} tới ${account.bankName}, ` +
 			`số tài khoản ${account.accountNumber} (${account.accountName}), nội dung: ${intent.reference}. ` +
 			'Đơn được xác nhận tự động khi tiền về.'
 	};

@@ -13,7 +13,7 @@ import type { PaymentTarget, UnappliedReason } from '../payments/targets';
 import { creditBuyersWallet } from '../payments/unapplied';
 import { consumePromoRedemption, releasePromoRedemption } from '../promos/service';
 import { credit } from '../wallet/service';
-import { formatVnd } from '../../format';
+import { formatVndText } from '../../format';
 
 async function moveStatus(tx: Tx, id: string, to: 'PAID' | 'EXPIRED') {
 	const [order] = await tx
@@ -25,9 +25,9 @@ async function moveStatus(tx: Tx, id: string, to: 'PAID' | 'EXPIRED') {
 }
 
 const unappliedNote: Record<UnappliedReason, (ref: string, amount: bigint) => string> = {
-	late: (ref, amount) => `Chuyển khoản ${ref} đến sau khi lệnh nạp hết hạn: cộng ${formatVnd(amount)} vào ví chính (không kèm thưởng).`,
-	duplicate_payment: (ref, amount) => `Chuyển khoản lặp lại cho lệnh nạp ${ref} đã thanh toán: cộng ${formatVnd(amount)} vào ví chính.`,
-	overpaid: (ref, amount) => `Chuyển thừa ${formatVnd(amount)} cho lệnh nạp ${ref}: cộng phần thừa vào ví chính.`
+	late: (ref, amount) => `Chuyển khoản ${ref} đến sau khi lệnh nạp hết hạn: cộng ${formatVndText(amount)} vào ví chính (không kèm thưởng).`,
+	duplicate_payment: (ref, amount) => `Chuyển khoản lặp lại cho lệnh nạp ${ref} đã thanh toán: cộng ${formatVndText(amount)} vào ví chính.`,
+	overpaid: (ref, amount) => `Chuyển thừa ${formatVndText(amount)} cho lệnh nạp ${ref}: cộng phần thừa vào ví chính.`
 };
 
 export const topupPaymentTarget: PaymentTarget = {
@@ -36,9 +36,9 @@ export const topupPaymentTarget: PaymentTarget = {
 		// The intent was PENDING under lock and both move together, so this is a broken invariant.
 		if (!order) throw new Error(`top-up ${intent.targetId} is not pending while its payment intent was`);
 		const ref = { refType: 'topup', refId: order.id, overMax: 'allow' as const };
-		await credit(tx, { ...ref, userId: order.userId, pocket: 'main', amount: order.amountVnd, entryType: 'TOPUP', note: `Nạp ${formatVnd(order.amountVnd)} vào ví (mã ${order.paymentRef}).` });
+		await credit(tx, { ...ref, userId: order.userId, pocket: 'main', amount: order.amountVnd, entryType: 'TOPUP', note: `Nạp ${formatVndText(order.amountVnd)} vào ví (mã ${order.paymentRef}).` });
 		if (order.bonusVnd > 0n) {
-			await credit(tx, { ...ref, userId: order.userId, pocket: 'bonus', amount: order.bonusVnd, entryType: 'BONUS', note: `Thưởng ${formatVnd(order.bonusVnd)} cho lần nạp ${order.paymentRef}.` });
+			await credit(tx, { ...ref, userId: order.userId, pocket: 'bonus', amount: order.bonusVnd, entryType: 'BONUS', note: `Thưởng ${formatVndText(order.bonusVnd)} cho lần nạp ${order.paymentRef}.` });
 		}
 		if (order.promoRedemptionId) await consumePromoRedemption(tx, order.promoRedemptionId);
 	},

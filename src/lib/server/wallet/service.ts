@@ -18,7 +18,7 @@ import { walletLedger, wallets, type LedgerEntryType, type WalletPocket } from '
 import { bigintParam } from '../db/sql-values';
 import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
-import { formatVnd } from '../../format';
+import { formatVndText } from '../../format';
 
 export interface Balance {
 	main: bigint;
@@ -80,7 +80,7 @@ export function overflowError(current: bigint, adding: bigint): AppError {
 	return new AppError(
 		422,
 		'wallet_balance_overflow',
-		`Số dư ví tối đa là ${formatVnd(max)}; khoản ${formatVnd(adding)} sẽ vượt quá giới hạn này.`,
+		`Số dư ví tối đa là ${formatVndText(max)}; khoản ${formatVndText(adding)} sẽ vượt quá giới hạn này.`,
 		{ maxBalance: max.toString(), balance: current.toString(), amount: adding.toString() }
 	);
 }
@@ -147,7 +147,7 @@ export async function debit(tx: Tx, input: DebitInput): Promise<DebitResult> {
 		});
 	if (!row) {
 		const available = (await getBalance(tx, input.userId)).total;
-		throw new AppError(422, 'state_violation', `Số dư ví không đủ: cần ${formatVnd(input.amount)}, hiện có ${formatVnd(available)}.`, {
+		throw new AppError(422, 'state_violation', `Số dư ví không đủ: cần ${formatVndText(input.amount)}, hiện có ${formatVndText(available)}.`, {
 			reason: 'insufficient_funds',
 			required: input.amount.toString(),
 			available: available.toString()

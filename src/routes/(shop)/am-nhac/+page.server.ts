@@ -21,5 +21,9 @@ export const load: PageServerLoad = async (event) => {
 			: api.catalog.listing({ path: '', type: 'MUSIC', sort: 'popular', pageSize: PAGE_SIZE })
 		).catch((error: unknown) => ({ problem: errorMessage(error) }))
 	]);
-	return { q, quota, tracks };
+	// Which listed tracks the account owns: a paid track it does not own offers "Mua" instead of a download.
+	// Unknown (null) when the lookup fails; every track then keeps its download button, which explains a refusal.
+	const ids = 'items' in tracks ? tracks.items.map((t) => t.id) : [];
+	const owned = ids.length ? await api.storefront.ownedProducts({ ids }).catch(() => null) : [];
+	return { q, quota, tracks, owned };
 };

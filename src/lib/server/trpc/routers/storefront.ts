@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { ProductSummary } from '../../../contracts/catalog';
+import { ProductId } from '../../../contracts/music';
 import { runningFlashSales } from '../../catalog/flash-sales';
-import { ownedDownloadLink } from '../../downloads/owned';
+import { ownedDownloadLink, ownedProductIds } from '../../downloads/owned';
 import { publicProcedure, router, sessionProcedure } from '../init';
 
 export const storefrontRouter = router({
@@ -19,5 +20,11 @@ export const storefrontRouter = router({
 	ownedDownload: sessionProcedure
 		.input(z.object({ productId: z.uuid() }))
 		.output(z.object({ url: z.string(), expiresAt: z.iso.datetime() }))
-		.query(({ ctx, input }) => ownedDownloadLink(ctx.session.user.id, input.productId))
+		.query(({ ctx, input }) => ownedDownloadLink(ctx.session.user.id, input.productId)),
+
+	/** Which of the listed products the signed-in account owns (music page: download an owned paid track, else "Mua"). */
+	ownedProducts: sessionProcedure
+		.input(z.object({ ids: z.array(ProductId).min(1).max(50) }))
+		.output(z.array(z.string()))
+		.query(({ ctx, input }) => ownedProductIds(ctx.session.user.id, input.ids))
 });
