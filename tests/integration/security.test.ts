@@ -460,6 +460,18 @@ describe('what another user owns', () => {
 		}
 	);
 
+	it.skipIf(!has('POST /api/v1/giftcode/redeem'))('a burst of 50 simultaneous wrong gift codes from one account gets exactly the 5 tries a sequence would', async () => {
+		await request(server.url, '/api/internal/test/ratelimit-reset', { method: 'POST' });
+		const guesser = await createUser(server.url);
+		const results = await Promise.all(
+			Array.from({ length: 50 }, () => post('/api/v1/giftcode/redeem', { code: `DOAN-${randomBytes(6).toString('hex').toUpperCase()}` }, { cookie: guesser.cookie }))
+		);
+		const byStatus = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+		// GIFTCODE_FAILURE_LIMIT is 5 by default: five are judged (and fail), every other one is refused unjudged.
+		expect(byStatus).toEqual({ 404: 5, 429: 45 });
+		await request(server.url, '/api/internal/test/ratelimit-reset', { method: 'POST' });
+	});
+
 	it.skipIf(!has('POST /api/v1/giftcode/redeem'))('gift-code guessing is stopped by the limiter: 429 with Retry-After after a handful of failures', async () => {
 		const guesser = await createUser(server.url);
 		const redeem = (user: TestUser) => post('/api/v1/giftcode/redeem', { code: `DOAN-${randomBytes(6).toString('hex').toUpperCase()}` }, { cookie: user.cookie });

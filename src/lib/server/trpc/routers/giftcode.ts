@@ -1,6 +1,5 @@
 import { RedeemGiftCodeInput, RedeemGiftCodeResult } from '../../../contracts/giftcode';
 import { config } from '../../config';
-import { AppError } from '../../errors/app-error';
 import { redeemGiftCode } from '../../giftcodes/redeem';
 import { applyFailureLimits, recordFailure, type RateLimitPolicy } from '../../platform/ratelimit';
 import { router, sessionProcedure } from '../init';
@@ -32,18 +31,15 @@ export const giftcodeRouter = router({
 		})
 		.input(RedeemGiftCodeInput)
 		.output(RedeemGiftCodeResult)
-		.mutation(async ({ ctx, input }) => {
+		.mutation(({ ctx, input }) => {
 			const policy = failurePolicy();
 			const checks = [
 				{ policy, key: `user:${ctx.session.user.id}` },
 				{ policy, key: `ip:${ctx.clientIp}` }
 			];
-			await applyFailureLimits(ctx.responseHeaders, checks);
-			try {
-				return await redeemGiftCode(ctx.session.user.id, input.code);
-			} catch (error) {
-				if (error instanceof AppError && (error.status === 400 || error.status === 404)) await recordFailure(ctx.responseHeaders, checks);
-				throw error;
-			}
+			return redeemGiftCode(ctx.session.user.id, input.code, {
+				check: () => applyFailureLimits(ctx.responseHeaders, checks),
+				failed: () => recordFailure(ctx.responseHeaders, checks)
+			});
 		})
 });
