@@ -43,9 +43,7 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 		JOIN products p ON p.category_id = c.id
 		LEFT JOIN categories pc ON pc.id = c.parent_id
 		${flashSaleJoin(now)}
-		WHERE c.path = ${parts.categoryPath} AND p.slug = ${parts.slug} AND p.is_published
-			AND NOT EXISTS (SELECT 1 FROM categories hidden
-				WHERE NOT hidden.is_active AND (c.path = hidden.path OR c.path LIKE hidden.path || '/%'))
+		WHERE c.path = ${parts.categoryPath} AND p.slug = ${parts.slug} AND p.is_published AND ${outsideHiddenCategories}
 		LIMIT 1`);
 	if (row) {
 		const category: CategoryDetail = {
