@@ -206,11 +206,16 @@ async function loadFixtures(sql: postgres.Sql): Promise<Fixtures> {
 		SELECT c.path FROM categories c JOIN products p ON p.category_id = c.id
 		GROUP BY c.path ORDER BY count(*) DESC LIMIT 1`;
 	const titles = await sql<{ title: string }[]>`SELECT title FROM products WHERE is_published ORDER BY md5(id::text) LIMIT 30000`;
-	const coldQueries = [...new Set(titles.map(({ title }, i) => {
-		const words = title.split(/[\s–:,()]+/).filter(Boolean);
-		const from = i % Math.max(1, words.length - 2);
-		return words.slice(from, from + 3).join(' ').toLowerCase();
-	}))];
+	// Every three-word window of the titles, in an order unrelated to the titles, so that
+	// neither run wraps around within the hit cache's lifetime and neighbours share no title.
+	const windows = new Set(titles.flatMap(({ title }) => {
+		const words = title.toLowerCase().split(/[\s–:,()]+/).filter(Boolean);
+		return words.slice(0, Math.max(1, words.length - 2)).map((_, k) => words.slice(k, k + 3).join(' '));
+	}));
+	const coldQueries = [...windows]
+		.map((q) => ({ q, order: createHash('md5').update(q).digest('hex') }))
+		.sort((a, b) => a.order.localeCompare(b.order))
+		.map(({ q }) => q);
 	const buyable = await sql<{ id: string }[]>`
 		SELECT id FROM products WHERE is_published AND price_vnd > 0 AND price_vnd <= 200000 ORDER BY random() LIMIT 60000`;
 	// A deep cursor: walk 20 pages of the filtered listing first.

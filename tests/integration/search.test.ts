@@ -328,4 +328,15 @@ describe('GET /api/v1/search: reused hits (search/hit-cache.ts)', () => {
 		await sql(base, 'UPDATE products SET is_published = false WHERE id = $1::uuid', [trex]);
 		expect((await popular('khung long')).map((h) => h.id)).toEqual([rex, raptor]);
 	});
+
+	it('expands a typed prefix with words a new product brings, although the expansion was remembered', async () => {
+		const base = server.url;
+		const now = await serverNow(base);
+		const product = (title: string, slug: string) => ({ categoryId: lop2.id, title, slug, priceVnd: 10_000, createdAt: now });
+		const [xylophone] = await insertProducts(base, [product('Đàn xylophone cho lớp 2', 'dan-xylophone')]);
+		// "xyl" completes to the one word "xylophone": the search runs on that word alone.
+		expect((await popular('đàn xyl')).map((h) => h.id)).toEqual([xylophone]);
+		const [xylanh] = await insertProducts(base, [product('Đàn xylanh tự chế', 'dan-xylanh')]);
+		expect((await popular('đàn xyl')).map((h) => h.id).sort()).toEqual([xylophone, xylanh].sort());
+	});
 });

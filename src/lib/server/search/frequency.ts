@@ -12,7 +12,9 @@
  *   sort) from a common one (best answered by walking the popularity index).
  */
 import { sql } from 'drizzle-orm';
+import { config } from '../config';
 import { queryRows } from '../db/rows';
+import { nowMs } from '../platform/clock';
 
 /** A prefix with more completions than this stays a `:*` prefix. */
 const MAX_EXPANSION = 8;
@@ -37,20 +39,75 @@ export interface Resolved {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 const textArray = (items: string[]) => `{${items.map((t) => `"${t}"`).join(',')}}`;
 
-export async function resolvePositions(positions: Position[]): Promise<Resolved> {
+interface Completion {
+	term: string;
+	ndoc: number;
+}
+
+/**
+ * What the vocabulary said, kept for one catalog version (the triggers that
+ * keep search_terms move `catalog_version` too), and like the hit cache for at
+ * most SEARCH_CACHE_SECONDS. Queries share most of their words, so a search
+ * that misses the hit cache usually still skips these round trips.
+ */
+interface Memo {
+	version: string;
+	expiresAt: number;
+	/** Document frequency of a word or title word pair; 0 for one the catalog lacks. */
+	ndoc: Map<string, number>;
+	/** The most used completions of a prefix (MAX_EXPANSION + 1 at most). */
+	completions: Map<string, Completion[]>;
+}
+
+/** A vocabulary is small next to the catalog, but a stream of unknown words must not grow this without end. */
+const MAX_MEMO_ENTRIES = 50_000;
+
+let memo: Memo | null = null;
+
+/** The memo for `version` (null when caching is off: every lookup asks the database). */
+function memoFor(version: string | null): Memo | null {
+	if (version === null) return null;
+	const now = nowMs();
+	if (!memo || memo.version !== version || memo.expiresAt <= now || memo.ndoc.size + memo.completions.size > MAX_MEMO_ENTRIES) {
+		memo = { version, expiresAt: now + config().searchCache.ttlMs, ndoc: new Map(), completions: new Map() };
+	}
+	return memo;
+}
+
+/** Document frequencies of `terms` (and the completions of `prefix`), from the memo or in one query. */
+async function lookUp(terms: string[], prefix: string | null, version: string | null): Promise<{ ndoc: Map<string, number>; completions: Completion[] }> {
+	const m = memoFor(version);
+	const missing = [...new Set(m ? terms.filter((t) => !m.ndoc.has(t)) : terms)];
+	const known = prefix === null ? undefined : m?.completions.get(prefix);
+	const askPrefix = prefix !== null && !known;
+	const ndoc = new Map(m ? terms.map((t) => [t, m.ndoc.get(t) ?? 0]) : []);
+	let completions = known ?? [];
+	if (missing.length > 0 || askPrefix) {
+		const rows = await queryRows<{ term: string; ndoc: number; completion: boolean }>(sql`
+			SELECT term, ndoc, false AS completion FROM search_terms WHERE term = ANY(${textArray(missing)}::text[])
+			${
+				askPrefix
+					? sql`UNION ALL (SELECT term, ndoc, true FROM search_terms
+						WHERE term LIKE ${`${escapeLike(prefix)}%`} AND strpos(term, '_') = 0
+						ORDER BY ndoc DESC, term LIMIT ${MAX_EXPANSION + 1})`
+					: sql``
+			}`);
+		for (const t of missing) ndoc.set(t, 0);
+		for (const r of rows) if (!r.completion) ndoc.set(r.term, Number(r.ndoc));
+		if (askPrefix) completions = rows.filter((r) => r.completion).map((r) => ({ term: r.term, ndoc: Number(r.ndoc) }));
+		if (m) {
+			for (const t of missing) m.ndoc.set(t, ndoc.get(t)!);
+			if (askPrefix) m.completions.set(prefix, completions);
+		}
+	}
+	return { ndoc, completions };
+}
+
+/** `version`: the catalog version the answer may be remembered under (see Memo). */
+export async function resolvePositions(positions: Position[], version: string | null): Promise<Resolved> {
 	const last = positions.at(-1)!;
 	const exact = positions.flatMap((p) => (p.prefix ? [] : p.folded));
-	const rows = await queryRows<{ term: string; ndoc: number; completion: boolean }>(sql`
-		SELECT term, ndoc, false AS completion FROM search_terms WHERE term = ANY(${textArray(exact)}::text[])
-		${
-			last.prefix
-				? sql`UNION ALL (SELECT term, ndoc, true FROM search_terms
-					WHERE term LIKE ${`${escapeLike(last.folded[0]!)}%`} AND strpos(term, '_') = 0
-					ORDER BY ndoc DESC, term LIMIT ${MAX_EXPANSION + 1})`
-				: sql``
-		}`);
-	const ndoc = new Map(rows.filter((r) => !r.completion).map((r) => [r.term, Number(r.ndoc)]));
-	const completions = rows.filter((r) => r.completion);
+	const { ndoc, completions } = await lookUp(exact, last.prefix ? last.folded[0]! : null, version);
 
 	const groups = positions.map((p) => p.terms);
 	const lexemes = positions.map((p) => p.folded);
@@ -61,7 +118,7 @@ export async function resolvePositions(positions: Position[]): Promise<Resolved>
 			groups[groups.length - 1] = completions.map((c) => c.term);
 			lexemes[lexemes.length - 1] = completions.map((c) => c.term);
 			lastIsPrefix = false;
-			counts[counts.length - 1] = completions.reduce((sum, c) => sum + Number(c.ndoc), 0);
+			counts[counts.length - 1] = completions.reduce((sum, c) => sum + c.ndoc, 0);
 		} else {
 			counts[counts.length - 1] = Infinity;
 		}
@@ -78,12 +135,9 @@ export async function resolvePositions(positions: Position[]): Promise<Resolved>
  * At most how many titles hold every word pair of a ready `titlePairs`
  * tsquery (see query-text.ts); Infinity while a pair is still a prefix.
  */
-export async function pairCeiling(titlePairs: string): Promise<number> {
+export async function pairCeiling(titlePairs: string, version: string | null): Promise<number> {
 	if (titlePairs.includes(':*')) return Infinity;
 	const positions = titlePairs.split(' & ').map((group) => [...group.matchAll(/'([^']+)'/g)].map((m) => m[1]!));
-	const rows = await queryRows<{ term: string; ndoc: number }>(
-		sql`SELECT term, ndoc FROM search_terms WHERE term = ANY(${textArray(positions.flat())}::text[])`
-	);
-	const ndoc = new Map(rows.map((r) => [r.term, Number(r.ndoc)]));
+	const { ndoc } = await lookUp(positions.flat(), null, version);
 	return Math.min(...positions.map((terms) => terms.reduce((sum, t) => sum + (ndoc.get(t) ?? 0), 0)));
 }

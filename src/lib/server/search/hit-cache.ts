@@ -1,5 +1,5 @@
 /**
- * Search hits reused across requests (ADR 004). A search spends 5–10 queries
+ * Search hits reused across requests (ADR 004). A search spends 3–10 queries
  * and 10–30 ms of database work choosing and ordering its hits; the same
  * query, filters and cursor choose the same hits until the catalog changes.
  *

@@ -112,7 +112,9 @@ class SearchPlan {
 		private readonly input: SearchInput,
 		private readonly q: TsQueries,
 		/** At most this many products match (vocabulary document frequencies). */
-		private readonly ceiling: number
+		private readonly ceiling: number,
+		/** The catalog version vocabulary answers may be remembered under. */
+		private readonly version: string | null
 	) {}
 
 	private get rare(): boolean {
@@ -148,7 +150,7 @@ class SearchPlan {
 			if (!condition) continue;
 			const within = after && tier === startTier ? after.slice(1) : null;
 			const scan = this.scan(condition, listOrders.popular, within, limit - out.length);
-			const rarePhrase = tier === 3 && (await pairCeiling(this.q.titlePairs!)) <= RARE_MATCHES;
+			const rarePhrase = tier === 3 && (await pairCeiling(this.q.titlePairs!, this.version)) <= RARE_MATCHES;
 			const rows = rarePhrase ? await sortedScan<HitRow>(scan) : await orderedScan<HitRow>(scan);
 			out.push(...rows.map((r) => ({ ...r, k_tier: tier })));
 		}
@@ -204,9 +206,9 @@ function keysOf(order: Order): (r: HitRow) => CursorKey[] {
 	return (r) => [Number(r.rating_avg), Number(r.rating_count), r.id];
 }
 
-async function plan(input: SearchInput, positions: Position[]): Promise<SearchPlan> {
-	const resolved = await resolvePositions(positions);
-	return new SearchPlan(input, tsQueries(resolved.groups, resolved.lastIsPrefix, resolved.lexemes), resolved.ceiling);
+async function plan(input: SearchInput, positions: Position[], version: string | null): Promise<SearchPlan> {
+	const resolved = await resolvePositions(positions, version);
+	return new SearchPlan(input, tsQueries(resolved.groups, resolved.lastIsPrefix, resolved.lexemes), resolved.ceiling, version);
 }
 
 const exactPositions = (w: QueryWords): Position[] =>
@@ -242,7 +244,7 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 	const version = await catalogVersion();
 	let found = cachedHits<ChosenHits>(cacheKey, version);
 	if (!found) {
-		found = await chooseHits(input, words, order, matcher, after);
+		found = await chooseHits(input, words, order, matcher, after, version);
 		rememberHits(cacheKey, version, found);
 	}
 
@@ -262,13 +264,14 @@ async function chooseHits(
 	words: QueryWords,
 	order: Order,
 	matcher: Matcher,
-	after: CursorKey[] | null
+	after: CursorKey[] | null,
+	version: string | null
 ): Promise<ChosenHits> {
 	const limit = input.pageSize + 1;
 	const fetch = (p: SearchPlan) => (order === 'relevance' ? p.byRelevance(after, limit) : p.bySort(order, after, limit));
 
 	if (matcher === 'fts') {
-		const hits = await fetch(await plan(input, exactPositions(words)));
+		const hits = await fetch(await plan(input, exactPositions(words), version));
 		if (hits.length > 0 || input.cursor) return { matcher, hits };
 	}
 	const corrected = await correctQuery(words);
@@ -279,5 +282,5 @@ async function chooseHits(
 		folded: terms.length === 1 && terms[0] === words.words[i] ? [words.folded[i]!] : terms,
 		prefix: corrected.lastIsPrefix && i === corrected.groups.length - 1
 	}));
-	return { matcher: 'fuzzy', hits: await fetch(await plan(input, positions)) };
+	return { matcher: 'fuzzy', hits: await fetch(await plan(input, positions, version)) };
 }
