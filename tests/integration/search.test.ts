@@ -245,6 +245,44 @@ describe('GET /api/v1/search: filters, sorts and pages', () => {
 		expect(new Set(popular)).toEqual(new Set(expected));
 	});
 
+	it('walks further down the popularity order, or sorts, when the first stretch holds few matches', async () => {
+		// Two phrases, each with more matches than the rare-query threshold but only 10 of them
+		// among the 500 most popular products. Omega's next matches follow 1 000 fillers, so a
+		// second, longer walk fills its page; Sigma's come last, so that walk falls short and
+		// the matches are sorted instead. Either way the order must be exact.
+		const group = (word: string, top: number, rest: number) =>
+			Array.from({ length: 2100 }, (_, i) => ({
+				categoryId: lop2.id,
+				title: `Sổ tay ${word} luyện chữ ${i}`,
+				slug: `so-tay-${word.toLowerCase()}-${i}`,
+				popularity: i < 10 ? top + i : rest + (i % 700)
+			}));
+		const fillers = Array.from({ length: 1000 }, (_, i) => ({ categoryId: lop2.id, title: `Vở mẫu Kappa ${i}`, slug: `vo-mau-kappa-${i}`, popularity: 20_000 + i }));
+		const omega = group('Omega', 50_000, 10_000);
+		const sigma = group('Sigma', 60_000, 1_000);
+		const ids = await insertProducts(server.url, [...fillers, ...omega, ...sigma]);
+		const expected = (products: typeof omega, offset: number) =>
+			products
+				.map((m, i) => ({ id: ids[offset + i]!, popularity: m.popularity }))
+				.sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? 1 : -1))
+				.map((r) => r.id);
+		// The first pages: past the 10 at the top, every page comes from a later stretch of the order.
+		const firstPages = async (q: string) => {
+			const walked: string[] = [];
+			let cursor: string | null = null;
+			for (let page = 0; page < 12; page++) {
+				const res = await search({ q, ...(cursor ? { cursor } : {}) });
+				expect(res.status).toBe(200);
+				expect(res.body.data).toHaveLength(24);
+				walked.push(...res.body.data.map((h: Hit) => h.id));
+				cursor = res.body.nextCursor;
+			}
+			return walked;
+		};
+		expect(await firstPages('so tay omega')).toEqual(expected(omega, fillers.length).slice(0, 12 * 24));
+		expect(await firstPages('so tay sigma')).toEqual(expected(sigma, fillers.length + omega.length).slice(0, 12 * 24));
+	});
+
 	it('keeps paging inside the typo fallback', async () => {
 		const first = await search({ q: 'phieu hoc tap toná', pageSize: 15 });
 		expect(first.status).toBe(200);

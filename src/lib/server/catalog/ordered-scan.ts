@@ -13,6 +13,10 @@
  *   2. otherwise matches are rare among the first PROBE rows: ask again with
  *      the order spelled so no index provides it, so the planner selects
  *      through the bitmap indexes and sorts the few rows that match.
+ * A caller that knows at most how many rows can match (search, from its
+ * vocabulary) lets a sparse first walk decide between the two: when the
+ * matches it met say a longer walk fills the page for less than fetching and
+ * sorting every match would cost, that walk comes before step 2.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
@@ -21,6 +25,15 @@ import { and } from './product-query';
 
 /** Rows of the sort index walked before switching to a bitmap scan. */
 export const PROBE_ROWS = 500;
+
+/** The longest second walk; past it the matches are too sparse for walking to pay. */
+const MAX_PROBE_ROWS = 5_000;
+
+/**
+ * Walking one row of the sort index costs about half of what fetching and
+ * sorting one match costs (measured at 100 000 products: 3–4 µs against 9 µs).
+ */
+const WALK_TO_SORT_COST = 0.5;
 
 export interface ScanOrder {
 	kinds: readonly KeyKind[];
@@ -42,15 +55,15 @@ export interface OrderedScan {
 
 const keysetOf = (scan: OrderedScan): SQL[] => (scan.after ? [scan.order.after(scan.after)] : []);
 
-/** Step 1: the matches among the first PROBE_ROWS rows in index order (exact top N when it returns N). */
-export function probeScan<Row>(scan: OrderedScan): Promise<Row[]> {
+/** Step 1: the matches among the first `rows` rows in index order (exact top N when it returns N). */
+export function probeScan<Row>(scan: OrderedScan, rows = PROBE_ROWS): Promise<Row[]> {
 	return queryRows<Row>(sql`
 		SELECT ${scan.select}
 		FROM (
 			SELECT * FROM products p
 			WHERE ${and([sql`p.is_published`, ...keysetOf(scan)])}
 			ORDER BY ${scan.order.orderBy}
-			LIMIT ${PROBE_ROWS}
+			LIMIT ${rows}
 		) p
 		${scan.joins}
 		WHERE ${scan.where.length ? and(scan.where) : sql`true`}
@@ -69,7 +82,15 @@ export function sortedScan<Row>(scan: OrderedScan): Promise<Row[]> {
 		LIMIT ${scan.limit}`);
 }
 
-export async function orderedScan<Row>(scan: OrderedScan): Promise<Row[]> {
+/** `matchCeiling`: at most how many rows can match, when the caller knows. */
+export async function orderedScan<Row>(scan: OrderedScan, matchCeiling = Infinity): Promise<Row[]> {
 	const walked = await probeScan<Row>(scan);
-	return walked.length >= scan.limit ? walked : sortedScan<Row>(scan);
+	if (walked.length >= scan.limit) return walked;
+	// Twice the walk the density met so far predicts, so that an unlucky stretch rarely falls short.
+	const walk = walked.length > 0 ? Math.ceil((2 * scan.limit * PROBE_ROWS) / walked.length) : Infinity;
+	if (walk <= MAX_PROBE_ROWS && walk * WALK_TO_SORT_COST < matchCeiling) {
+		const further = await probeScan<Row>(scan, walk);
+		if (further.length >= scan.limit) return further;
+	}
+	return sortedScan<Row>(scan);
 }

@@ -150,8 +150,9 @@ class SearchPlan {
 			if (!condition) continue;
 			const within = after && tier === startTier ? after.slice(1) : null;
 			const scan = this.scan(condition, listOrders.popular, within, limit - out.length);
-			const rarePhrase = tier === 3 && (await pairCeiling(this.q.titlePairs!, this.version)) <= RARE_MATCHES;
-			const rows = rarePhrase ? await sortedScan<HitRow>(scan) : await orderedScan<HitRow>(scan);
+			// Phrase matches are bounded tighter by the title word pairs than by the words.
+			const ceiling = tier === 3 ? await pairCeiling(this.q.titlePairs!, this.version) : this.ceiling;
+			const rows = tier === 3 && ceiling <= RARE_MATCHES ? await sortedScan<HitRow>(scan) : await orderedScan<HitRow>(scan, ceiling);
 			out.push(...rows.map((r) => ({ ...r, k_tier: tier })));
 		}
 		return out;
@@ -176,7 +177,7 @@ class SearchPlan {
 
 	bySort(sort: ListSort, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
 		const scan = this.scan(sql`p.search_vector @@ ${tsq(this.q.all)}`, listOrders[sort], after, limit);
-		return this.rare ? sortedScan<HitRow>(scan) : orderedScan<HitRow>(scan);
+		return this.rare ? sortedScan<HitRow>(scan) : orderedScan<HitRow>(scan, this.ceiling);
 	}
 }
 

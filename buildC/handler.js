@@ -1,0 +1,23 @@
+import './shims.js';
+import 'node:fs';
+import 'node:path';
+import 'node:process';
+export { h as handler } from './server/chunks/handler-mZy5BNBP.js';
+import './server/chunks/index.js-7qYgBLFj.js';
+import './server/chunks/manifest.js-Dgid7fII.js';
+import './env.js';
+import 'node:buffer';
+import 'node:crypto';
+import 'node:http';
+import 'node:timers';
+import 'node:querystring';
+import 'node:stream';
+import './server/chunks/chunks/utils.js-YOZGUGf-.js';
+import './server/chunks/chunks/utils2.js-ejsMtG81.js';
+import 'node:url';
+import './server/chunks/chunks/root.js-BiG7g75A.js';
+import './server/chunks/chunks/index.js-Oj9LwuME.js';
+import './server/chunks/chunks/server.js-DtCli5Nu.js';
+import './server/chunks/chunks/exports.js-B9Uzt4sy.js';
+import './server/chunks/chunks/internal.js-CcjTh6XR.js';
+//# sourceMappingURL=handler.js.map

@@ -1,0 +1,135 @@
+import { p as publicEndpoints, a as authLabels } from './endpoints.js-7NcSbgVl.js';
+import { a as scopes } from './scopes.js-mtAS5-nC.js';
+
+function llmsTxt(origin) {
+  const endpoints = publicEndpoints();
+  const byTag = /* @__PURE__ */ new Map();
+  for (const e of endpoints) byTag.set(e.tag, [...byTag.get(e.tag) ?? [], e]);
+  const sections = [...byTag.entries()].map(
+    ([tag, list]) => `## ${tag}
+
+` + list.map((e) => `- [${e.method} ${e.path}](${origin}/api-docs#/${encodeURIComponent(tag)}): ${e.summary}. Auth: ${authLabels[e.auth]}${e.rateLimited ? "; rate-limited" : ""}${e.deprecated ? `; deprecated, sunset ${e.deprecated.sunset}` : ""}.`).join("\n")
+  );
+  return `# hoclieu
+
+> hoclieu is a marketplace for Vietnamese K-12 teaching resources (lesson plans, slides, videos, classroom music, combos). Its REST API under ${origin}/api/v1 lets anyone browse and search the catalog anonymously; buying, the wallet, top-ups, gift codes and music downloads need a signed-in session cookie.
+
+Things an agent should know:
+
+- Browse and search need no credentials: start with \`GET /api/v1/catalog/categories\` (the tree), list a category with \`GET /api/v1/catalog/categories/{path}\` (e.g. \`lop-1/toan\`; empty path = everything), read a product with \`GET /api/v1/catalog/products/{fullPath}\`, and search with \`GET /api/v1/search?q=...\` (Vietnamese with or without diacritics: "giao an toan lop 1" finds "Giáo án Toán lớp 1").
+- Lists are cursor-paginated: pass \`nextCursor\` back as \`cursor\` while \`hasMore\` is true. Never build cursors yourself.
+- A \`308\` on a product path means the product was renamed or moved: follow \`Location\`.
+- Money is VND as decimal strings (\`"120000"\`); timestamps are ISO 8601.
+- Errors are \`{ "error": { "code", "message", "details"? } }\` with stable snake_case codes; \`429\` carries \`Retry-After\`. Search allows 30 requests per minute per IP — read \`RateLimit-Remaining\` and slow down.
+- Buying: \`POST /api/v1/checkout\` with a \`productId\` and a \`paymentMethod\`; send an \`Idempotency-Key\` header (e.g. a UUID) so a retry never creates a second order. Poll \`GET /api/v1/checkout/{orderId}\` until \`PAID\`; its \`downloadUrl\` carries a \`token\` query parameter that \`POST /api/v1/downloads/by-token\` exchanges for a short-lived file URL.
+- There are no API keys or bearer tokens. Everything beyond browsing needs the \`auth.session_data\` cookie from the sign-in flows in [auth.md](${origin}/auth.md); mutations also pass a same-origin check (send no \`Origin\` header, or your own).
+
+## Documentation
+
+- [OpenAPI 3.1 description](${origin}/openapi.json): every endpoint, parameter, envelope and error code
+- [API reference](${origin}/api-docs): the same, rendered as HTML
+- [Authentication](${origin}/auth.md): sessions, cookies, scopes
+- [Developer hub](${origin}/developers): rate limits, error codes, versioning and deprecations
+- [API catalog](${origin}/.well-known/api-catalog): RFC 9727 linkset
+
+${sections.join("\n\n")}
+
+## Optional
+
+- [Health probe](${origin}/api/health): \`{"status":"ok"}\` or 503 \`{"status":"degraded"}\`
+- [Protected-resource metadata](${origin}/.well-known/oauth-protected-resource): RFC 9728, scope names
+`;
+}
+function authMd(origin) {
+  const scopeRows = Object.entries(scopes).map(([name, what]) => `| \`${name}\` | ${what} |`).join("\n");
+  return `# Authentication — hoclieu API
+
+Base address: ${origin}. This page describes how clients authenticate. The machine-readable
+description of every endpoint is [/openapi.json](${origin}/openapi.json).
+
+## What there is — and what there is not
+
+- **No OAuth 2.0 or OpenID Connect authorization server.** There is no issuer, no authorize or
+  token endpoint, no key set and no client registration. This is why
+  [/.well-known/oauth-protected-resource](${origin}/.well-known/oauth-protected-resource) lists no
+  \`authorization_servers\` and an empty \`bearer_methods_supported\`.
+- **No API keys, client credentials or bearer tokens.** An \`Authorization\` header is ignored.
+- **Anonymous reads:** catalog, product detail, category listings, search, top-up denominations and
+  the health probe need nothing.
+- **Session cookie:** everything else uses the \`auth.session_data\` cookie.
+
+## The session cookie
+
+| Property | Value |
+| --- | --- |
+| Name | \`auth.session_data\` |
+| Content | an opaque random token and its HMAC-SHA256 signature; the server stores only a hash |
+| Lifetime | 30 days, renewed automatically when less than 15 days remain (the response then sets the cookie again) |
+| Attributes | \`HttpOnly\`, \`SameSite=Lax\`, \`Path=/\`, \`Secure\` in production |
+| Ends | at sign-out, at a password reset (all sessions of the account), or at expiry |
+
+A tampered, expired or revoked cookie is treated as no session: protected endpoints answer
+\`401\` with \`{"error":{"code":"unauthenticated",…}}\` and the response clears the cookie.
+
+## Signing in
+
+All bodies are JSON. Responses set \`auth.session_data\` on success.
+
+| Method | Path | Body | Effect |
+| --- | --- | --- | --- |
+| POST | \`/api/auth/sign-up/email\` | \`email\`, \`password\` (8–128), \`name\`? | creates the account and signs in |
+| POST | \`/api/auth/sign-in/email\` | \`email\`, \`password\` | password sign-in |
+| POST | \`/api/auth/sign-in/email-otp\` | \`email\`, then \`email\` + \`otp\` | emails a 6-digit code valid 10 minutes; the second call signs in |
+| POST | \`/api/auth/sign-in/magic-link\` | \`email\` | emails a one-time sign-in link |
+| GET | \`/api/auth/sign-in/magic-link?token=…\` | | opening the link signs in |
+| POST | \`/api/auth/forget-password\` | \`email\` | emails a reset link (same answer whether or not the account exists) |
+| POST | \`/api/auth/reset-password\` | \`token\`, \`newPassword\` | sets the password and ends every session |
+| GET | \`/api/auth/session\` | | the current session, or \`null\` |
+| POST | \`/api/auth/sign-out\` | | ends the session |
+
+Sign-in endpoints are rate-limited per IP and per email (\`429\` with \`Retry-After\`).
+Social sign-in exists in the web UI only (the identity provider is its authorization server).
+
+### A non-browser client
+
+There are no tokens to obtain: a script signs in the way a browser does and keeps the cookie.
+
+\`\`\`sh
+# 1. sign in and keep the cookie jar
+curl -c jar.txt -H 'content-type: application/json' \\
+  -d '{"email":"co.lan@example.vn","password":"a long passphrase"}' \\
+  ${origin}/api/auth/sign-in/email
+# 2. call session endpoints with it
+curl -b jar.txt ${origin}/api/v1/wallet/balance
+\`\`\`
+
+Keep \`auth.session_data\` (and any \`order_access_<orderId>\` cookie you receive) and send them
+back on every request; store them like a password. An account without a password can use the
+emailed code (\`/api/auth/sign-in/email-otp\`) and hand the resulting cookie to the script.
+
+## Same-origin check
+
+Mutations (checkout, top-up orders, music downloads, auth actions, …) refuse requests whose
+\`Origin\` header, or \`Sec-Fetch-Site\` when \`Origin\` is absent, names another site: \`403\`
+\`forbidden\`. Scripts that send neither header are allowed.
+
+## Other credentials
+
+- **Order-access cookie** \`order_access_<orderId>\`: short-lived and HMAC-signed, set by
+  \`POST /api/v1/checkout\`; it lets a guest poll that one order at \`GET /api/v1/checkout/{orderId}\`.
+- **Download token**: short-lived, HMAC-signed and single-purpose, issued after a purchase; exchange
+  it at \`POST /api/v1/downloads/by-token\` for a file URL. Cookies play no part there.
+
+## Scopes
+
+The scope names below describe access levels. They are documentation (listed in the OpenAPI
+security requirements and the protected-resource metadata); nothing grants or checks them as tokens.
+
+| Scope | Access |
+| --- | --- |
+${scopeRows}
+`;
+}
+
+export { authMd as a, llmsTxt as l };
+//# sourceMappingURL=documents.js-DPCJfk21.js.map

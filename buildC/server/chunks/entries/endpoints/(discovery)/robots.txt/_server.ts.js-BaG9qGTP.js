@@ -1,0 +1,35 @@
+import { a as privatePaths } from '../../../../chunks/paths.js-xLTGA48h.js';
+import { c as config } from '../../../../chunks/config.js-CBoIX22t.js';
+import 'node:crypto';
+import 'node:fs';
+import 'node:path';
+import 'zod';
+
+const GET = () => {
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    "Allow: /api/v1/catalog/",
+    ...privatePaths.map((p) => `Disallow: ${p}`),
+    "Disallow: /api/auth/",
+    "Disallow: /api/internal/",
+    "Disallow: /api/trpc/",
+    "Disallow: /api/payments/",
+    "Disallow: /api/v1/checkout",
+    "Disallow: /api/v1/topup/orders",
+    "Disallow: /api/v1/wallet/",
+    "Disallow: /api/v1/giftcode/",
+    "Disallow: /api/v1/promos/",
+    "Disallow: /api/v1/topup/promos/",
+    "Disallow: /api/v1/music/",
+    "Disallow: /api/v1/downloads/",
+    "Disallow: /files/",
+    "",
+    `Sitemap: ${config().origin}/sitemap.xml`,
+    ""
+  ];
+  return new Response(lines.join("\n"), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
+};
+
+export { GET };
+//# sourceMappingURL=_server.ts.js-BaG9qGTP.js.map

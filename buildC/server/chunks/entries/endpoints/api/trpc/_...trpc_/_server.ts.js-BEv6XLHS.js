@@ -1,0 +1,61 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { a as appRouter } from '../../../../../chunks/app-router.js-DteJZ6ep.js';
+import { c as createContext } from '../../../../../chunks/context.js-CnVccAyv.js';
+import '@trpc/server';
+import '../../../../../chunks/app-error.js-BJVvpKXy.js';
+import '../../../../../chunks/config.js-CBoIX22t.js';
+import 'node:crypto';
+import 'node:fs';
+import 'node:path';
+import 'zod';
+import '../../../../../chunks/classify.js-IAiHLL2t.js';
+import '../../../../../chunks/catalog.js-DINH2wV_.js';
+import 'drizzle-orm';
+import '../../../../../chunks/client.js-CTlknuH-.js';
+import '@electric-sql/pglite';
+import '@electric-sql/pglite/contrib/pg_trgm';
+import '@electric-sql/pglite/contrib/unaccent';
+import 'drizzle-orm/pg-core';
+import 'drizzle-orm/pglite';
+import 'drizzle-orm/postgres-js';
+import 'postgres';
+import '../../../../../chunks/auth.js-DNKvsyge.js';
+import '../../../../../chunks/accounts.js-BCqWXCT9.js';
+import '@oslojs/crypto/sha2';
+import '@oslojs/encoding';
+import '../../../../../chunks/index3.js-8T1uxQKq.js';
+import '../../../../../chunks/password.js-B0SJY3V4.js';
+import '@node-rs/argon2';
+import '../../../../../chunks/session.js-BLaF3H5c.js';
+import '../../../../../chunks/paths2.js-Di5BGqld.js';
+import '../../../../../chunks/checkout.js-CYM5ahjD.js';
+import '../../../../../chunks/topup.js-C5XdnIjH.js';
+import '../../../../../chunks/intents.js-DjAkNpCw.js';
+import '../../../../../chunks/format.js-CUETbGfu.js';
+import 'qrcode';
+import '../../../../../chunks/orders.js-B8bAdtQ5.js';
+import '../../../../../chunks/paths.js-xLTGA48h.js';
+import '../../../../../chunks/mail-html.js-R8pyZBxu.js';
+import 'nodemailer';
+import '../../../../../chunks/index4.js-DXozWz78.js';
+import 'node:fs/promises';
+import '@aws-sdk/client-s3';
+import '@aws-sdk/s3-request-presigner';
+
+const handler = async (event) => {
+  let ctx;
+  const response = await fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req: event.request,
+    router: appRouter,
+    createContext: () => ctx = createContext(event)
+  });
+  const headers = new Headers(response.headers);
+  for (const [k, v] of ctx?.responseHeaders ?? []) headers.set(k, v);
+  return new Response(response.body, { status: response.status, headers });
+};
+const GET = handler;
+const POST = handler;
+
+export { GET, POST };
+//# sourceMappingURL=_server.ts.js-BEv6XLHS.js.map

@@ -1,0 +1,48 @@
+export { _ as server } from '../entries/pages/(shop)/dat-lai-mat-khau/_page.server.ts.js-CjCxV-wa.js';
+import '../chunks/utils.js-YOZGUGf-.js';
+import '../chunks/utils2.js-ejsMtG81.js';
+import 'zod';
+import '../chunks/auth.js-DNKvsyge.js';
+import '../chunks/password-reset.js-fEODcVKi.js';
+import 'drizzle-orm';
+import 'node:crypto';
+import '../chunks/paths.js-xLTGA48h.js';
+import '../chunks/config.js-CBoIX22t.js';
+import 'node:fs';
+import 'node:path';
+import '../chunks/client.js-CTlknuH-.js';
+import '@electric-sql/pglite';
+import '@electric-sql/pglite/contrib/pg_trgm';
+import '@electric-sql/pglite/contrib/unaccent';
+import 'drizzle-orm/pg-core';
+import 'drizzle-orm/pglite';
+import 'drizzle-orm/postgres-js';
+import 'postgres';
+import '../chunks/catalog.js-DINH2wV_.js';
+import '../chunks/app-error.js-BJVvpKXy.js';
+import '../chunks/mail-html.js-R8pyZBxu.js';
+import 'nodemailer';
+import '../chunks/accounts.js-BCqWXCT9.js';
+import '@oslojs/crypto/sha2';
+import '@oslojs/encoding';
+import '../chunks/index3.js-8T1uxQKq.js';
+import '../chunks/password.js-B0SJY3V4.js';
+import '@node-rs/argon2';
+import '../chunks/session.js-BLaF3H5c.js';
+import '../chunks/one-time-tokens.js-BLKmIl5Q.js';
+import '../chunks/forms.js-BuPKuocx.js';
+import '../chunks/classify.js-IAiHLL2t.js';
+import '@trpc/server';
+import '../chunks/auth-endpoint.js-B09h9PEa.js';
+import '../chunks/envelope.js-DJ9_zMGQ.js';
+
+const index = 9;
+let component_cache;
+const component = async () => component_cache ??= (await import('../entries/pages/(shop)/dat-lai-mat-khau/_page.svelte.js-1sgN8K5v.js')).default;
+const server_id = "src/routes/(shop)/dat-lai-mat-khau/+page.server.ts";
+const imports = ["_app/immutable/nodes/9.BOL-G8Cs.js","_app/immutable/chunks/D7cGhiFq.js","_app/immutable/chunks/BhyVjzSp.js","_app/immutable/chunks/i8oNqRw2.js","_app/immutable/chunks/Bl-loPK5.js","_app/immutable/chunks/ras4GAWO.js","_app/immutable/chunks/w0BwPUI-.js","_app/immutable/chunks/Bdn8SN5s.js","_app/immutable/chunks/z-5EvP4X.js","_app/immutable/chunks/Dw98147b.js","_app/immutable/chunks/CT4qtp1m.js","_app/immutable/chunks/DK8miAHz.js","_app/immutable/chunks/BAzVAGEq.js","_app/immutable/chunks/CxqxKVJ6.js","_app/immutable/chunks/D8VkL428.js"];
+const stylesheets = ["_app/immutable/assets/AuthPanel.CMiB8629.css","_app/immutable/assets/FormField.CSB7iXxW.css","_app/immutable/assets/9.LCuY0Paf.css"];
+const fonts = [];
+
+export { component, fonts, imports, index, server_id, stylesheets };
+//# sourceMappingURL=9.js-BSuARe9X.js.map
