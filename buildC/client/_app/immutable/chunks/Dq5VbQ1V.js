@@ -1,1 +1,0 @@
-import{n as r,p as t}from"./ras4GAWO.js";const n={get error(){return t.error},get status(){return t.status},get url(){return t.url}},e={get to(){return r.current?r.current.to:null}},g=n,s=e;export{s as n,g as p};
