@@ -8,7 +8,8 @@ import { appRouter } from './app-router';
 
 type ProcedureType = 'query' | 'mutation' | 'subscription';
 
-const procedures = appRouter._def.procedures as Record<string, { _def: { type: ProcedureType } } | undefined>;
+// At run time `procedures` is flat, keyed by the dotted path tRPC receives (`checkout.create`).
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureType } } | undefined>;
 
 const allowedMethod: Record<ProcedureType, string> = { query: 'GET', mutation: 'POST', subscription: 'GET' };
 
