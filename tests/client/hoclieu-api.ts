@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a gift code
-         * @description Credits the code's value to the bonus pocket of the wallet. Codes ignore case, spaces and dashes. Each user redeems a code once; a code allows a fixed number of redemptions. After repeated failures (per user and per IP address) further attempts get 429 until the window passes.
+         * @description Credits the code's value to the bonus pocket of the wallet. Codes ignore case, spaces and dashes. Each user redeems a code once; a code allows a fixed number of redemptions. After repeated failures of one account (or many failures from one IP address, across accounts) further attempts get 429 until the window passes.
          */
         post: operations["giftcodeRedeem"];
         delete?: never;

@@ -24,6 +24,8 @@ export interface SmtpReceiver {
 	next(address: string, since?: number, timeoutMs?: number): Promise<ReceivedMail>;
 	/** While on, every message is refused with a permanent SMTP error (mail-failure tests). */
 	refuse(on: boolean): void;
+	/** Holds every accepted message this long before answering the DATA command (a slow mail server); 0 = answer at once. */
+	delay(ms: number): void;
 	stop(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
 	const messages: ReceivedMail[] = [];
 	const waiters = new Set<() => void>();
 	let refusing = false;
+	let delayMs = 0;
 	const server = new SMTPServer({
 		authOptional: true,
 		disabledCommands: ['AUTH', 'STARTTLS'],
@@ -100,8 +103,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
 		onData(stream, session, callback) {
 			const chunks: Buffer[] = [];
 			stream.on('data', (c: Buffer) => chunks.push(c));
-			stream.on('end', () => {
+			stream.on('end', async () => {
 				if (refusing) return callback(Object.assign(new Error('Mailbox unavailable (test)'), { responseCode: 550 }));
+				if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
 				const raw = Buffer.concat(chunks).toString('utf8');
 				messages.push({
 					to: session.envelope.rcptTo.map((r) => r.address),
@@ -145,6 +149,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
 			waitFor((m) => messages.indexOf(m) >= since && m.to.includes(address), timeoutMs),
 		refuse: (on) => {
 			refusing = on;
+		},
+		delay: (ms) => {
+			delayMs = ms;
 		},
 		stop: () => new Promise<void>((res) => server.close(() => res()))
 	};

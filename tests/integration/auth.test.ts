@@ -16,7 +16,8 @@ const secrets = new Set<string>();
 
 beforeAll(async () => {
 	smtp = await startSmtpReceiver();
-	server = await startServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'hoclieu <no-reply@test.hoclieu.vn>', LOG_LEVEL: 'debug' } });
+	// AUTH_RATE_PER_IP: a small backstop (default 300) so 'limits one IP across many addresses' reaches it.
+	server = await startServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'hoclieu <no-reply@test.hoclieu.vn>', LOG_LEVEL: 'debug', AUTH_RATE_PER_IP: '30' } });
 });
 afterAll(async () => {
 	await server?.stop();

@@ -9,7 +9,8 @@ let server: TestServer;
 let base: string;
 beforeAll(async () => {
 	// TRUST_PROXY lets each test act from its own client IP through X-Forwarded-For.
-	server = await startServer({ env: { TRUST_PROXY: 'true', WALLET_MAX_BALANCE_VND: '1000000' } });
+	// A small per-IP backstop (default 60) so the tests reach it with a few accounts.
+	server = await startServer({ env: { TRUST_PROXY: 'true', WALLET_MAX_BALANCE_VND: '1000000', GIFTCODE_FAILURE_IP_LIMIT: '12' } });
 	base = server.url;
 });
 afterAll(async () => {
@@ -183,14 +184,47 @@ describe('failed-attempt limit', () => {
 		expect(later.status, later.text).toBe(200);
 	});
 
-	it('blocks an IP address after 5 failures, whichever accounts it uses', async () => {
+	it("does not let one account's failures block another account on the same IP (a school behind one NAT)", async () => {
 		const ip = freshIp();
-		for (let i = 0; i < 5; i++) expect((await redeem(await createUser(base), `DOAN-MA-${i}`, ip)).status).toBe(404);
-		const blocked = await redeem(await createUser(base), 'DOAN-MA-X', ip);
+		const pupilA = await createUser(base);
+		const pupilB = await createUser(base);
+		const { code: used } = await oneCode('1000');
+		expect((await redeem(pupilA, used, ip)).status).toBe(200);
+		// The issue's case: 4 typos and 1 "already redeemed" lock account A ...
+		for (let i = 0; i < 4; i++) expect((await redeem(pupilA, `GO-SAI-${i}`, ip)).status).toBe(404);
+		expect((await redeem(pupilA, used, ip)).status).toBe(400);
+		const aBlocked = await redeem(pupilA, (await oneCode('10000')).code, ip);
+		expect(aBlocked.status).toBe(429);
+		// ... but B, on the same IP, redeems a valid code at once.
+		const b = await redeem(pupilB, (await oneCode('10000')).code, ip);
+		expect(b.status, b.text).toBe(200);
+		expect(b.body.data.xuAmount).toBe('10000');
+		// A's refused attempts after its block did not spend the IP's budget: B still has its own 5.
+		for (let i = 0; i < 20; i++) expect((await redeem(pupilA, `VAN-SAI-${i}`, ip)).status).toBe(429);
+		const bTypo = await redeem(pupilB, 'B-GO-SAI', ip);
+		expect(bTypo.status).toBe(404);
+		expect(bTypo.headers.get('ratelimit-remaining')).toBe('4');
+	});
+
+	it('still stops one IP cycling through accounts once the per-IP backstop is used up', async () => {
+		const ip = freshIp();
+		// 12 failures (GIFTCODE_FAILURE_IP_LIMIT) spread over 3 accounts, none of them at its own limit.
+		for (let a = 0; a < 3; a++) {
+			const user = await createUser(base);
+			for (let i = 0; i < 4; i++) expect((await redeem(user, `DOAN-MA-${a}-${i}`, ip)).status).toBe(404);
+		}
+		const fresh = await createUser(base);
+		const { code, batchId } = await oneCode('10000');
+		const blocked = await redeem(fresh, code, ip);
 		expect(blocked.status).toBe(429);
-		expect(blocked.headers.get('retry-after')).toEqual(expect.stringMatching(/^[0-9]+$/));
-		// The same accounts from elsewhere are not blocked by this address.
-		expect((await redeem(await createUser(base), (await oneCode('10000')).code, freshIp())).status).toBe(200);
+		expect(blocked.headers.get('retry-after')).toEqual(expect.stringMatching(/^[1-9][0-9]*$/));
+		expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(30 * 60);
+		expect(blocked.body).toMatchObject({
+			error: { code: 'rate_limited', message: expect.stringContaining('thử lại sau'), details: { retryAfterSeconds: Number(blocked.headers.get('retry-after')) } }
+		});
+		expect(await sql(base, `SELECT redemption_count FROM gift_codes WHERE batch_id = $1`, [batchId])).toEqual([{ redemption_count: 0 }]);
+		// The same account from elsewhere is not blocked by this address.
+		expect((await redeem(fresh, code, freshIp())).status).toBe(200);
 	});
 
 	it('counts only failures: many successful redemptions are never limited', async () => {

@@ -43,12 +43,13 @@ describe('auth rate limits', () => {
 	});
 
 	it.each(['signIn', 'otpVerify', 'mail'] as const)('%s fails closed with 503 when the store is down', async (flow) => {
-		setRateLimitStore(down);
+		setRateLimitStore(down, { failureThreshold: 1, openMs: 60_000 });
 		const error = await authLimits[flow](req(), 'lan@truong.edu.vn').catch((e) => e);
 		expect(error).toBeInstanceOf(AppError);
 		expect(error.status).toBe(503);
 		expect(error.code).toBe('service_unavailable');
-		expect(lines.join('\n')).toContain('refusing guarded request');
+		// The outage is logged once, by the circuit breaker, not per refused request.
+		expect(lines.join('\n')).toContain('rate-limit store unavailable, circuit open');
 	});
 
 	it('keep addresses out of limiter keys', async () => {

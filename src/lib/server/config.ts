@@ -48,6 +48,9 @@ const envSchema = z.object({
 	RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt.default(500),
 	RATE_LIMIT_SEARCH_MAX: positiveInt.default(30),
 	RATE_LIMIT_SEARCH_WINDOW_SECONDS: positiveInt.default(60),
+	/** Consecutive store failures that open the circuit, and how long it stays open before a probe. */
+	RATE_LIMIT_BREAKER_FAILURES: positiveInt.max(1000).default(3),
+	RATE_LIMIT_BREAKER_OPEN_SECONDS: positiveInt.max(3600).default(20),
 	/** How long a search's hits may be reused while the catalog is unchanged; 0 turns the cache off. */
 	SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 	SEARCH_CACHE_ENTRIES: positiveInt.max(100_000).default(2_000),
@@ -59,10 +62,14 @@ const envSchema = z.object({
 	/** Brute-force limits of the auth flows (sign-in, codes, links, resets), one window for all. */
 	AUTH_RATE_WINDOW_SECONDS: positiveInt.default(15 * 60),
 	AUTH_RATE_PER_EMAIL: positiveInt.default(10),
-	AUTH_RATE_PER_IP: positiveInt.default(30),
+	/** Per IP is a backstop sized for a school or carrier NAT; per address stays strict. */
+	AUTH_RATE_PER_IP: positiveInt.default(300),
 	/** Emails (codes, links, resets) one address or one IP may trigger per window. */
 	AUTH_MAIL_PER_EMAIL: positiveInt.default(5),
-	AUTH_MAIL_PER_IP: positiveInt.default(20),
+	AUTH_MAIL_PER_IP: positiveInt.default(150),
+	/** `409 email_taken` answers one IP may get per window; after that every sign-up from it gets 429 (ADR 005). */
+	SIGNUP_TAKEN_PER_IP: positiveInt.default(10),
+	SIGNUP_TAKEN_WINDOW_SECONDS: positiveInt.default(3600),
 	// Object storage (architecture D6): S3_BUCKET set → S3, unset → files under DATA_DIR/files.
 	S3_BUCKET: z.string().min(3).max(63).optional(),
 	S3_ENDPOINT: z.url().optional(),
@@ -94,6 +101,8 @@ const envSchema = z.object({
 	TOPUP_ORDER_RATE_LIMIT: positiveInt.default(10),
 	TOPUP_PROMO_RATE_LIMIT: positiveInt.default(20),
 	GIFTCODE_FAILURE_LIMIT: positiveInt.default(5),
+	/** The brute-force backstop per IP, across accounts (a school behind one NAT shares it). */
+	GIFTCODE_FAILURE_IP_LIMIT: positiveInt.default(60),
 	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
 	// Checkout (spec 4.6–4.9, 4.19).
 	/** Guests may check out with an email and explicit consent (no account). */
@@ -282,6 +291,9 @@ export interface Config {
 		perIp: number;
 		mailPerEmail: number;
 		mailPerIp: number;
+		/** Sign-up answers that reveal a registered address, per IP and window (ADR 005). */
+		signUpTakenPerIp: number;
+		signUpTakenWindowMs: number;
 	};
 	storage: StorageConfig;
 	music: MusicConfig;
@@ -295,8 +307,10 @@ export interface Config {
 	/** Per user and minute. */
 	topupOrderRateLimit: number;
 	topupPromoRateLimit: number;
-	/** Failed gift-code redemptions allowed per user and per IP in the window. */
+	/** Failed gift-code redemptions allowed per user in the window. */
 	giftcodeFailureLimit: number;
+	/** Failed gift-code redemptions allowed per IP in the window, across accounts. */
+	giftcodeFailureIpLimit: number;
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	searchCache: { ttlMs: number; maxEntries: number };
@@ -312,6 +326,8 @@ export interface RateLimitConfig {
 	storeTimeoutMs: number;
 	/** Spec 8.3: 30 searches per minute per client IP. */
 	search: { limit: number; windowMs: number };
+	/** Circuit breaker around the shared store. */
+	breaker: { failureThreshold: number; openMs: number };
 }
 
 export class ConfigError extends Error {
@@ -430,7 +446,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 					: undefined,
 			prefix: env.RATE_LIMIT_PREFIX,
 			storeTimeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS,
-			search: { limit: env.RATE_LIMIT_SEARCH_MAX, windowMs: env.RATE_LIMIT_SEARCH_WINDOW_SECONDS * 1000 }
+			search: { limit: env.RATE_LIMIT_SEARCH_MAX, windowMs: env.RATE_LIMIT_SEARCH_WINDOW_SECONDS * 1000 },
+			breaker: { failureThreshold: env.RATE_LIMIT_BREAKER_FAILURES, openMs: env.RATE_LIMIT_BREAKER_OPEN_SECONDS * 1000 }
 		},
 		searchCache: { ttlMs: env.SEARCH_CACHE_SECONDS * 1000, maxEntries: env.SEARCH_CACHE_ENTRIES },
 		testHooks: env.TEST_HOOKS,
@@ -443,7 +460,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 			perEmail: env.AUTH_RATE_PER_EMAIL,
 			perIp: env.AUTH_RATE_PER_IP,
 			mailPerEmail: env.AUTH_MAIL_PER_EMAIL,
-			mailPerIp: env.AUTH_MAIL_PER_IP
+			mailPerIp: env.AUTH_MAIL_PER_IP,
+			signUpTakenPerIp: env.SIGNUP_TAKEN_PER_IP,
+			signUpTakenWindowMs: env.SIGNUP_TAKEN_WINDOW_SECONDS * 1000
 		},
 		storage,
 		music: {
@@ -460,6 +479,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 		topupOrderRateLimit: env.TOPUP_ORDER_RATE_LIMIT,
 		topupPromoRateLimit: env.TOPUP_PROMO_RATE_LIMIT,
 		giftcodeFailureLimit: env.GIFTCODE_FAILURE_LIMIT,
+		giftcodeFailureIpLimit: env.GIFTCODE_FAILURE_IP_LIMIT,
 		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
 		checkout: {
 			guestEnabled: env.GUEST_CHECKOUT_ENABLED,

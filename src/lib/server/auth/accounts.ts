@@ -9,6 +9,8 @@ import { users } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
+import { sendMail } from '../platform/mail';
+import { signUpAttemptMail } from './auth-mail';
 import { authLimits } from './limits';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
 import type { AuthRequest } from './request';
@@ -73,6 +75,8 @@ export async function signUp(
 	input: { email: string; password: string; name?: string },
 	req: AuthRequest
 ): Promise<SignedIn> {
+	// An IP out of "address taken" answers gets 429 whatever the address (ADR 005).
+	await authLimits.signUpTakenBudget(req);
 	await authLimits.signUp(req);
 	const email = normaliseEmail(input.email);
 	assertAcceptablePassword(input.password, email);
@@ -84,6 +88,9 @@ export async function signUp(
 		.onConflictDoNothing()
 		.returning();
 	if (!user) {
+		await authLimits.signUpTaken(req);
+		// The owner learns of the attempt; after the response, never awaited (sendMail logs its own failures).
+		void sendMail(signUpAttemptMail(email)).catch(() => {});
 		throw new AppError(
 			409,
 			'email_taken',

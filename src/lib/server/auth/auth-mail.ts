@@ -53,3 +53,20 @@ export function passwordResetMail(to: string, link: string, minutes: number): Ma
 		html: html(lines, { href: link, label: 'Đặt lại mật khẩu' })
 	};
 }
+
+/** ADR 005: sign-up with a registered address tells the owner, not only the requester. */
+export function signUpAttemptMail(to: string): MailMessage {
+	const lines = [
+		'Xin chào,',
+		'Vừa có người thử đăng ký một tài khoản hoclieu mới bằng địa chỉ email này. Vì email đã được đăng ký, không có tài khoản nào được tạo.',
+		'Nếu đó là bạn, hãy đăng nhập, hoặc dùng "Quên mật khẩu" nếu bạn không nhớ mật khẩu.',
+		'Nếu không phải bạn, bạn không cần làm gì; tài khoản của bạn vẫn an toàn.'
+	];
+	return {
+		kind: 'sign_up_attempt',
+		to,
+		subject: 'Có người thử đăng ký hoclieu bằng email của bạn',
+		text: lines.join('\n\n') + '\n',
+		html: html(lines)
+	};
+}

@@ -6,17 +6,53 @@
 import { AppError } from '../../errors/app-error';
 import { log } from '../logger';
 import { nowMs } from '../clock';
+import { CircuitBreaker, type BreakerState } from './breaker';
 import { MemoryRateLimitStore } from './memory-store';
 import type { RateLimitPolicy, RateLimitResult, RateLimitStore } from './types';
 
 export type { RateLimitPolicy, RateLimitResult, RateLimitStore } from './types';
+export type { BreakerState } from './breaker';
 
 const memory = new MemoryRateLimitStore();
 let store: RateLimitStore = memory;
+let breaker: CircuitBreaker | undefined;
 
-/** Installs the shared store (Redis/Upstash) chosen at start-up. */
-export function setRateLimitStore(next: RateLimitStore): void {
+export interface BreakerSettings {
+	failureThreshold: number;
+	openMs: number;
+}
+
+/** Installs the shared store (Redis/Upstash) chosen at start-up, behind its circuit breaker. */
+export function setRateLimitStore(next: RateLimitStore, settings: BreakerSettings = { failureThreshold: 3, openMs: 20_000 }): void {
 	store = next;
+	breaker = new CircuitBreaker({
+		...settings,
+		// Real time, not the service clock: tests that move the clock must not close an outage early.
+		now: () => Date.now(),
+		probe: () => next.ping(),
+		onChange: logBreakerChange
+	});
+}
+
+function logBreakerChange(from: BreakerState, to: BreakerState, reason: unknown): void {
+	if (to === 'open' && from === 'closed') {
+		log.warn('rate-limit store unavailable, circuit open: open policies use the in-process fallback, closed ones refuse', { store: store.kind, error: reason });
+	} else if (to === 'open') {
+		log.info('rate-limit store still unavailable, circuit stays open', { store: store.kind, error: reason });
+	} else if (to === 'half-open') {
+		log.info('rate-limit store circuit half-open, probing the store', { store: store.kind });
+	} else {
+		log.info('rate-limit store answers again, circuit closed', { store: store.kind });
+	}
+}
+
+/**
+ * `closed` (the shared store is used), `open` (store skipped after repeated
+ * failures) or `half-open` (a background probe is checking it). Always
+ * `closed` for the in-process store. For /api/health detail and metrics.
+ */
+export function rateLimitBreakerState(): BreakerState {
+	return breaker?.state ?? 'closed';
 }
 
 export function rateLimitStore(): RateLimitStore {
@@ -38,16 +74,26 @@ export async function peek(policy: RateLimitPolicy, key: string): Promise<RateLi
 }
 
 async function withStore(policy: RateLimitPolicy, use: (s: RateLimitStore) => Promise<RateLimitResult>): Promise<RateLimitResult> {
+	if (store === memory || !breaker) return use(memory);
+	if (!breaker.allows()) return withoutStore(policy, use, undefined);
 	try {
-		return await use(store);
+		const result = await use(store);
+		breaker.succeeded();
+		return result;
 	} catch (error) {
-		if (policy.onStoreFailure === 'open') {
-			log.warn('rate-limit store unavailable, using in-process fallback', { policy: policy.name, error });
-			return use(memory);
-		}
-		log.error('rate-limit store unavailable, refusing guarded request', { policy: policy.name, error });
-		throw new AppError(503, 'service_unavailable', 'Hệ thống tạm thời quá tải, vui lòng thử lại sau ít phút.');
+		breaker.failed(error);
+		// Per request only at debug: the breaker logs the outage itself, once.
+		log.debug('rate-limit store call failed', { policy: policy.name, error });
+		return withoutStore(policy, use, error);
 	}
+}
+
+/** The policy's failure mode, applied at once (no store call). */
+function withoutStore(policy: RateLimitPolicy, use: (s: RateLimitStore) => Promise<RateLimitResult>, cause: unknown): Promise<RateLimitResult> {
+	if (policy.onStoreFailure === 'open') return use(memory);
+	const unavailable = policy.unavailable ?? { code: 'service_unavailable', message: 'Hệ thống tạm thời quá tải, vui lòng thử lại sau ít phút.' };
+	log.debug('closed rate-limit policy refused without its store', { policy: policy.name, cause });
+	throw new AppError(503, unavailable.code, unavailable.message);
 }
 
 /** RFC 9331-style headers (as the contract names them) for a limiter result. */
@@ -80,7 +126,7 @@ function writeHeaders(headers: Headers, result: RateLimitResult): void {
 }
 
 /** Writes the result's RateLimit-* headers and throws its 429 (Retry-After in `headers`) when it refused. */
-function report(headers: Headers, result: RateLimitResult): void {
+export function report(headers: Headers, result: RateLimitResult): void {
 	writeHeaders(headers, result);
 	if (!result.success) {
 		const error = rateLimitedError(result);

@@ -38,7 +38,8 @@ export function installRateLimitStore(): void {
 						cursor = String(next);
 					} while (cursor !== '0');
 				}
-			})
+			}),
+			rateLimit.breaker
 		);
 		log.info('rate limits kept in Upstash Redis');
 		return;
@@ -76,7 +77,8 @@ export function installRateLimitStore(): void {
 						if ((keys as string[]).length) await redis.del(...(keys as string[]));
 					}
 				}
-			})
+			}),
+			rateLimit.breaker
 		);
 		log.info('rate limits kept in Redis');
 	}

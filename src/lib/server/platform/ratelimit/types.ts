@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../errors/app-error';
+
 /** The one rate-limiter interface (architecture D5); every store returns this shape. */
 export interface RateLimitResult {
 	success: boolean;
@@ -14,10 +16,14 @@ export interface RateLimitPolicy {
 	limit: number;
 	windowMs: number;
 	/**
-	 * What happens when the store cannot be reached: `closed` refuses with 503
-	 * (money, codes, auth); `open` falls back to the in-process limiter (browsing).
+	 * What happens when the store cannot be reached (or its circuit is open):
+	 * `closed` refuses with 503 (checkout, auth); `open` falls back to the
+	 * in-process limiter, which still limits, per instance. Routes whose
+	 * contract lists no 503 use `open` rather than invent a status.
 	 */
 	onStoreFailure: 'closed' | 'open';
+	/** The 503's code and message for a `closed` policy, as the route's contract names it (default `service_unavailable`). */
+	unavailable?: { code: ErrorCode; message: string };
 }
 
 export interface RateLimitStore {

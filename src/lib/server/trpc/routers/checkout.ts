@@ -22,8 +22,16 @@ import { enforceRateLimit } from '../rate-limit';
 const tags = ['Checkout'];
 const MINUTE = 60_000;
 
-const createPolicy = (): RateLimitPolicy => ({ name: 'checkout-create', limit: config().checkout.createRateLimit, windowMs: MINUTE, onStoreFailure: 'closed' });
-const promoPolicy = (): RateLimitPolicy => ({ name: 'checkout-promo', limit: config().checkout.promoRateLimit, windowMs: MINUTE, onStoreFailure: 'closed' });
+// Orders reserve stock and promo caps, so without the shared limit checkout stops, with the code spec 4.6 lists for a 503.
+const createPolicy = (): RateLimitPolicy => ({
+	name: 'checkout-create',
+	limit: config().checkout.createRateLimit,
+	windowMs: MINUTE,
+	onStoreFailure: 'closed',
+	unavailable: { code: 'payment_processing', message: 'Hệ thống thanh toán tạm thời gián đoạn, vui lòng thử lại sau ít phút.' }
+});
+// Spec 4.9 lists no 503; validating moves nothing, so the in-process limiter stands in.
+const promoPolicy = (): RateLimitPolicy => ({ name: 'checkout-promo', limit: config().checkout.promoRateLimit, windowMs: MINUTE, onStoreFailure: 'open' });
 
 const exampleOrder = {
 	id: '3f0c9b7e-0000-4000-8000-000000000000',
