@@ -364,6 +364,12 @@ export function useToolDefaults(): void {
 	cached = undefined;
 }
 
+/** Back to the server's rule (tests of both rules in one process). */
+export function resetDefaultMode(): void {
+	modeWhenUnset = () => 'production';
+	cached = undefined;
+}
+
 function resolveMode(source: Source): Mode {
 	const raw = source.NODE_ENV;
 	if (raw === undefined || raw === '') return modeWhenUnset(source);
