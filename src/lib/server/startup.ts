@@ -75,11 +75,18 @@ function retryInBackground(): void {
 	timer.unref();
 }
 
-/** adapter-node emits this once the HTTP server has closed: let go of Redis and the database so the process can exit. */
+/**
+ * adapter-node answers SIGTERM/SIGINT by closing the HTTP server: no new
+ * connections, in-flight requests run to the end (at most SHUTDOWN_TIMEOUT
+ * seconds, 30 by default), then it emits this. Only then stop the jobs and let
+ * go of Redis and the database, so the process exits 0 on its own.
+ */
 function releaseOnShutdown(): void {
 	(process as NodeJS.EventEmitter).once('sveltekit:shutdown', () => {
 		stopJobs();
-		void Promise.allSettled([rateLimitStore().close?.(), closeDatabase()]);
+		void Promise.allSettled([rateLimitStore().close?.(), closeDatabase()]).then(() =>
+			log.info('shut down: jobs stopped, database closed')
+		);
 	});
 }
 
