@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { confirmCashOrder } from '../src/lib/server/checkout/cash';
 import { registerOrderPayments } from '../src/lib/server/checkout/setup';
-import { config } from '../src/lib/server/config';
+import { config, useToolDefaults } from '../src/lib/server/config';
 import { closeDatabase } from '../src/lib/server/db/client';
 import { runMigrations } from '../src/lib/server/db/migrate';
 import { grantDownload } from '../src/lib/server/downloads/grant';
@@ -16,6 +16,9 @@ import { transfersNeedingReview } from '../src/lib/server/payments/review';
 import { createPromo, deactivatePromo, listPromos } from '../src/lib/server/promos/admin';
 import { listAllDenominations, seedDenominations } from '../src/lib/server/topup/denominations';
 import { formatVndText } from '../src/lib/format';
+
+// NODE_ENV unset: demo for the embedded database, production for a DATABASE_URL (README "Modes").
+useToolDefaults();
 
 type Options = Record<string, string | boolean | undefined>;
 

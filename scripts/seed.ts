@@ -9,10 +9,14 @@
  * benchmark catalogs need rows, not 100 000 generated files.
  */
 import { parseArgs } from 'node:util';
-import { config } from '../src/lib/server/config';
+import { config, useToolDefaults } from '../src/lib/server/config';
 import { closeDatabase } from '../src/lib/server/db/client';
 import { runMigrations } from '../src/lib/server/db/migrate';
+import { DEMO_ACCOUNT, seedDemoAccount } from '../src/lib/server/demo-account';
 import { refreshStatistics, seedCatalog, storeSeedFiles } from '../src/lib/server/catalog/seed/index';
+
+// NODE_ENV unset: demo for the embedded database, production for a DATABASE_URL (README "Modes").
+useToolDefaults();
 
 const { values } = parseArgs({
 	options: {
@@ -71,6 +75,7 @@ try {
 		} else {
 			console.log('Sample files skipped (--files to store them).');
 		}
+		if (await seedDemoAccount()) console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 		const seconds = ((performance.now() - started) / 1000).toFixed(1);
 		console.log(`Done in ${seconds} s:`, outcome.counts);
 	}

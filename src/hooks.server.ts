@@ -11,15 +11,18 @@ import { errorBody, json } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
-import { startServer } from '$lib/server/startup';
+import { configOrExit, startServer } from '$lib/server/startup';
+import { preparingResponse } from '$lib/server/startup-gate';
 import { setupTopups } from '$lib/server/topup/setup';
 
 export const init: ServerInit = async () => {
+	configOrExit();
 	registerAuthCleanup();
 	setupPayments();
 	setupTopups();
 	setupCheckout();
-	await startServer();
+	// Not awaited: the port opens at once and answers 503 until the database is prepared (startup-gate.ts).
+	startServer();
 	// The dummy hash makes unknown-email sign-ins cost what real ones do, from the first request on.
 	await primePasswordHashing();
 };
@@ -69,7 +72,8 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const incoming = event.request.headers.get('x-request-id');
 	event.locals.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 	event.locals.clientIp = clientIp(event.request, () => event.getClientAddress());
-	const response = await answer(event, resolve);
+	// Until the first start has prepared the database, everything but the health probe answers 503.
+	const response = preparingResponse(event.url.pathname, event.locals.requestId) ?? (await answer(event, resolve));
 	// Whatever was not read (a refused request, a 413, a route that ignores its body) must not wedge the connection.
 	if (!(await settleBody(event.request))) response.headers.set('connection', 'close');
 	return response;

@@ -91,7 +91,15 @@ async function main(): Promise<void> {
 	const sql = postgres(dbUrl, { max: 4, onnotice: () => {} });
 	const children: ChildProcess[] = [];
 	try {
-		const env = { DATABASE_URL: dbUrl, NODE_ENV: 'production', AUTH_SECRET, SIGNING_SECRET, ORIGIN, LOG_LEVEL: 'warn' };
+		// Production refuses to start without a real-looking bank account and webhook key (README "Modes").
+		const payment = {
+			PAYMENT_BANK_BIN: '970436',
+			PAYMENT_BANK_NAME: 'Vietcombank',
+			PAYMENT_ACCOUNT_NUMBER: '1023456789',
+			PAYMENT_ACCOUNT_NAME: 'HOCLIEU BENCH',
+			PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('base64url')
+		};
+		const env = { DATABASE_URL: dbUrl, NODE_ENV: 'production', AUTH_SECRET, SIGNING_SECRET, ORIGIN, LOG_LEVEL: 'warn', ...payment };
 		console.log(`== migrating and seeding ${PRODUCTS} products into ${dbName}`);
 		const seedStarted = Date.now();
 		run('npx', ['tsx', 'scripts/migrate.ts'], env);

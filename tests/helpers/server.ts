@@ -18,6 +18,8 @@ export interface TestServer {
 	databaseUrl: string | undefined;
 	/** Every line the server wrote to stdout/stderr so far (structured logs). */
 	logs: string[];
+	/** The `node build` child, for tests of signals and exit codes. */
+	child: ChildProcess;
 	stop(): Promise<void>;
 }
 
@@ -141,5 +143,5 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		await stop();
 		throw error;
 	}
-	return { url, port, dataDir, databaseUrl: database?.url, logs, stop };
+	return { url, port, dataDir, databaseUrl: database?.url, logs, child, stop };
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advanceClock, request, sql, type JsonResponse } from '../helpers/http';
+import { productionEnv } from '../helpers/production';
 import { startServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp';
 
@@ -827,13 +828,7 @@ describe('in production without SMTP', () => {
 	let prod: TestServer;
 	beforeAll(async () => {
 		prod = await startServer({
-			env: {
-				NODE_ENV: 'production',
-				TEST_HOOKS: undefined,
-				AUTH_SECRET: 'a'.repeat(48),
-				SIGNING_SECRET: 'b'.repeat(48),
-				SMTP_URL: undefined
-			}
+			env: { ...productionEnv, NODE_ENV: 'production', SMTP_URL: undefined }
 		});
 	});
 	afterAll(async () => {

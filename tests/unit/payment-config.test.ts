@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PAYMENT_ACCOUNT, loadConfig } from '../../src/lib/server/config';
+import { DEMO_PAYMENT_ACCOUNT, loadConfig, resetDefaultMode, useToolDefaults } from '../../src/lib/server/config';
 
 const { webhookSecret: demoSecret, ...demoAccount } = DEMO_PAYMENT_ACCOUNT;
 
@@ -33,16 +33,11 @@ describe('payment configuration', () => {
 		}
 	});
 
-	it('never uses demo values in production: missing settings leave payments unavailable', () => {
-		const cfg = loadConfig(production);
-		expect(cfg.payment).toEqual({
-			ready: false,
-			problems: ['PAYMENT_BANK_BIN is not set', 'PAYMENT_BANK_NAME is not set', 'PAYMENT_ACCOUNT_NUMBER is not set', 'PAYMENT_ACCOUNT_NAME is not set']
-		});
-		expect(cfg.paymentWebhook).toEqual({ ready: false, problems: ['PAYMENT_WEBHOOK_SECRET is not set'] });
-		const noKey = loadConfig({ ...production, ...realAccount, PAYMENT_WEBHOOK_SECRET: undefined });
-		expect(noKey.payment.ready).toBe(true);
-		expect(noKey.paymentWebhook.ready).toBe(false);
+	it('never uses demo values in production: missing settings refuse the start, all named at once', () => {
+		expect(() => loadConfig(production)).toThrow(
+			/missing: PAYMENT_BANK_BIN, PAYMENT_BANK_NAME, PAYMENT_ACCOUNT_NUMBER, PAYMENT_ACCOUNT_NAME, PAYMENT_WEBHOOK_SECRET/
+		);
+		expect(() => loadConfig({ ...production, ...realAccount, PAYMENT_WEBHOOK_SECRET: undefined })).toThrow(/missing: PAYMENT_WEBHOOK_SECRET$/m);
 	});
 
 	it('takes a complete production account', () => {
@@ -59,21 +54,45 @@ describe('payment configuration', () => {
 	});
 
 	it.each([
-		['a BIN that is not 6 digits', { PAYMENT_BANK_BIN: '9704' }],
-		['an account number with spaces', { PAYMENT_ACCOUNT_NUMBER: '1023 456' }],
-		['an empty bank name', { PAYMENT_BANK_NAME: '' }]
-	])('treats %s as broken, in every environment, without refusing to start', (_, broken) => {
-		for (const base of [production, { NODE_ENV: 'test', DATA_DIR: dataDir }]) {
-			const cfg = loadConfig({ ...base, ...realAccount, ...broken });
-			expect(cfg.payment.ready).toBe(false);
-			expect(cfg.paymentWebhook.ready).toBe(true);
-		}
+		['the demo BIN 970000', { PAYMENT_BANK_BIN: demoAccount.bankBin }, 'PAYMENT_BANK_BIN'],
+		['the demo bank name', { PAYMENT_BANK_NAME: demoAccount.bankName }, 'PAYMENT_BANK_NAME'],
+		['the demo account number', { PAYMENT_ACCOUNT_NUMBER: demoAccount.accountNumber }, 'PAYMENT_ACCOUNT_NUMBER'],
+		['the demo account name', { PAYMENT_ACCOUNT_NAME: demoAccount.accountName }, 'PAYMENT_ACCOUNT_NAME'],
+		['the public demo webhook key', { PAYMENT_WEBHOOK_SECRET: demoSecret }, 'PAYMENT_WEBHOOK_SECRET']
+	])('refuses %s in production even when set explicitly', (_, demo, name) => {
+		expect(() => loadConfig({ ...production, ...realAccount, ...demo })).toThrow(new RegExp(`${name} is the public demo value`));
+	});
+
+	it.each([
+		['a BIN that is not 6 digits', { PAYMENT_BANK_BIN: '9704' }, 'PAYMENT_BANK_BIN'],
+		['an account number with spaces', { PAYMENT_ACCOUNT_NUMBER: '1023 456' }, 'PAYMENT_ACCOUNT_NUMBER'],
+		['an empty bank name', { PAYMENT_BANK_NAME: '' }, 'PAYMENT_BANK_NAME']
+	])('treats %s as broken: payments off outside production, start refused in production', (_, broken, name) => {
+		const cfg = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...realAccount, ...broken });
+		expect(cfg.payment.ready).toBe(false);
+		expect(cfg.paymentWebhook.ready).toBe(true);
+		expect(() => loadConfig({ ...production, ...realAccount, ...broken })).toThrow(new RegExp(name));
 	});
 
 	it('treats a short webhook key as broken without touching the account', () => {
-		const cfg = loadConfig({ ...production, ...realAccount, PAYMENT_WEBHOOK_SECRET: 'short' });
+		const cfg = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...realAccount, PAYMENT_WEBHOOK_SECRET: 'short' });
 		expect(cfg.paymentWebhook).toEqual({ ready: false, problems: ['PAYMENT_WEBHOOK_SECRET must be at least 32 characters'] });
 		expect(cfg.payment.ready).toBe(true);
+		expect(() => loadConfig({ ...production, ...realAccount, PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(/PAYMENT_WEBHOOK_SECRET must be at least 32/);
+	});
+
+	it('reports the mode: unset NODE_ENV is production for the server; the tools follow the database', () => {
+		const { NODE_ENV: _unused, ...unset } = { ...production, ...realAccount };
+		expect(loadConfig(unset).mode).toBe('production');
+		expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).mode).toBe('demo');
+		expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).mode).toBe('test');
+		useToolDefaults();
+		try {
+			expect(loadConfig({ DATA_DIR: dataDir }).mode).toBe('demo');
+			expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@db/hoclieu' })).toThrow(/Production start-up refused/);
+		} finally {
+			resetDefaultMode();
+		}
 	});
 
 	it('reads the wallet and gift-code limits', () => {

@@ -25,7 +25,9 @@ describe('config', () => {
 	const dataDir = () => mkdtempSync(join(tmpdir(), 'hoclieu-cfg-'));
 
 	it('refuses production without secrets, naming them', () => {
-		expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/AUTH_SECRET, SIGNING_SECRET, ORIGIN/);
+		expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/missing: AUTH_SECRET, SIGNING_SECRET, ORIGIN, PAYMENT_BANK_BIN/);
+		// Unset is production too: `node build` on a server never falls back to the demo.
+		expect(() => loadConfig({ DATA_DIR: dataDir() })).toThrow(/Production start-up refused/);
 		expect(() =>
 			loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SIGNING_SECRET: 'y'.repeat(32), ORIGIN: 'https://a.example', TEST_HOOKS: 'true' })
 		).toThrow(/TEST_HOOKS/);
@@ -33,11 +35,11 @@ describe('config', () => {
 
 	it('generates development secrets once and keeps them', () => {
 		const dir = dataDir();
-		const a = loadConfig({ DATA_DIR: dir });
-		const b = loadConfig({ DATA_DIR: dir });
+		const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
+		const b = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
 		expect(a.secrets.authSecret).toHaveLength(43);
 		expect(a.secrets).toEqual(b.secrets);
-		expect(loadConfig({ DATA_DIR: dataDir() }).secrets.authSecret).not.toBe(a.secrets.authSecret);
+		expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() }).secrets.authSecret).not.toBe(a.secrets.authSecret);
 	});
 
 	it('explains invalid values', () => {

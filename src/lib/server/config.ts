@@ -20,7 +20,8 @@ const positiveInt = z.coerce.number().int().positive();
 const secret = z.string().min(32, 'must be at least 32 characters');
 
 const envSchema = z.object({
-	NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+	/** Unset → production for the server (`node build`); `npm start` sets development, the tsx tools see useToolDefaults(). */
+	NODE_ENV: z.enum(['development', 'test', 'production']).optional(),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().default('0.0.0.0'),
 	ORIGIN: z.url().optional(),
@@ -55,6 +56,8 @@ const envSchema = z.object({
 	SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 	SEARCH_CACHE_ENTRIES: positiveInt.max(100_000).default(2_000),
 	TEST_HOOKS: bool.default(false),
+	/** With TEST_HOOKS: start-up waits after migrations until POST /api/internal/test/release-startup. */
+	TEST_HOLD_STARTUP: bool.default(false),
 	/** Outgoing mail (sign-in codes, links, resets); unset = delivery suppressed and logged. */
 	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
 	/** Sender address, e.g. `hoclieu <no-reply@hoclieu.vn>`; defaults to no-reply@<ORIGIN host>. */
@@ -128,6 +131,7 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+type Mode = NonNullable<Env['NODE_ENV']>;
 
 export interface Secrets {
 	/** HMAC key for session cookies. */
@@ -200,11 +204,12 @@ type PaymentField = keyof typeof paymentFields;
 
 /**
  * Payment settings from the environment. Outside production every unset
- * variable falls back to the demo value; in production nothing does, and
- * anything missing or malformed leaves that part of payments unavailable
- * (503 payment_processing) without stopping the rest of the service.
+ * variable falls back to the demo value, and a malformed one leaves that part
+ * of payments unavailable (503 payment_processing) without stopping the rest
+ * of the service. Production never gets here with a problem: loadConfig
+ * refuses to start without a complete, real account and webhook key.
  */
-function readPaymentFields<F extends PaymentField>(env: Env, fields: readonly F[]) {
+function readPaymentFields<F extends PaymentField>(env: Env & { NODE_ENV: Mode }, fields: readonly F[]) {
 	const allowDemo = env.NODE_ENV !== 'production';
 	const problems: string[] = [];
 	const values: Partial<Record<F, string>> = {};
@@ -226,12 +231,12 @@ function readPaymentFields<F extends PaymentField>(env: Env, fields: readonly F[
 	return { values: values as Record<F, string>, problems, demo };
 }
 
-export function paymentSettings(env: Env): PaymentSettings {
+export function paymentSettings(env: Env & { NODE_ENV: Mode }): PaymentSettings {
 	const { values, problems, demo } = readPaymentFields(env, ['bankBin', 'bankName', 'accountNumber', 'accountName'] as const);
 	return problems.length > 0 ? { ready: false, problems } : { ready: true, ...values, demo };
 }
 
-export function webhookKey(env: Env): WebhookKey {
+export function webhookKey(env: Env & { NODE_ENV: Mode }): WebhookKey {
 	const { values, problems, demo } = readPaymentFields(env, ['webhookSecret'] as const);
 	return problems.length > 0 ? { ready: false, problems } : { ready: true, secret: values.webhookSecret, demo };
 }
@@ -252,7 +257,9 @@ export interface CheckoutConfig {
 }
 
 export interface Config {
-	env: Env['NODE_ENV'];
+	env: Mode;
+	/** What the operator sees (first log line, /api/health detail): the embedded demo, tests, or production. */
+	mode: 'demo' | 'test' | 'production';
 	isProduction: boolean;
 	/** Development: request ids in bodies, per-check health detail. */
 	isDevelopment: boolean;
@@ -281,6 +288,8 @@ export interface Config {
 	seedValue: number;
 	rateLimit: RateLimitConfig;
 	testHooks: boolean;
+	/** Tests only: the first seed waits for a release, so "still preparing" can be observed without racing. */
+	testHoldStartup: boolean;
 	mail: {
 		smtpUrl: string | undefined;
 		from: string;
@@ -356,28 +365,77 @@ function loadOrCreateDevSecrets(dataDir: string): Secrets {
 	return fresh;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-	const parsed = envSchema.safeParse(source);
-	if (!parsed.success) {
-		throw new ConfigError(`Invalid configuration:\n${formatIssues(parsed.error)}`);
-	}
-	const env = parsed.data;
-	const isProduction = env.NODE_ENV === 'production';
-	const dataDir = resolve(env.DATA_DIR);
+type Source = Record<string, string | undefined>;
 
-	if (isProduction) {
-		const missing = [
-			!env.AUTH_SECRET && 'AUTH_SECRET',
-			!env.SIGNING_SECRET && 'SIGNING_SECRET',
-			!env.ORIGIN && 'ORIGIN'
-		].filter(Boolean);
-		if (missing.length > 0) {
-			throw new ConfigError(
-				`Production start-up refused: set ${missing.join(', ')} (secrets: at least 32 random characters, e.g. \`openssl rand -base64 32\`).`
-			);
+/** The server's rule: an unset NODE_ENV is production, so a bare `node build` can never run on demo keys. */
+let modeWhenUnset: (source: Source) => Mode = () => 'production';
+
+/**
+ * The tsx tools (`npm run ops`, `seed`, `db:migrate`) call this first: with
+ * NODE_ENV unset they follow the database — none configured means the
+ * embedded demo database (demo mode), a DATABASE_URL means production.
+ */
+export function useToolDefaults(): void {
+	modeWhenUnset = (source) => (source.DATABASE_URL ? 'production' : 'development');
+	cached = undefined;
+}
+
+/** Back to the server's rule (tests of both rules in one process). */
+export function resetDefaultMode(): void {
+	modeWhenUnset = () => 'production';
+	cached = undefined;
+}
+
+function resolveMode(source: Source): Mode {
+	const raw = source.NODE_ENV;
+	if (raw === undefined || raw === '') return modeWhenUnset(source);
+	return raw === 'production' || raw === 'test' || raw === 'development' ? raw : 'production';
+}
+
+const PRODUCTION_REQUIRED = ['AUTH_SECRET', 'SIGNING_SECRET', 'ORIGIN'] as const;
+
+/**
+ * Everything production refuses, found in one pass so the operator fixes it
+ * all at once: missing secrets and ORIGIN, a missing, malformed or demo bank
+ * account or webhook key, test hooks.
+ */
+function productionProblems(source: Source): string[] {
+	const missing: string[] = PRODUCTION_REQUIRED.filter((name) => !source[name]);
+	const other: string[] = [];
+	for (const field of Object.keys(paymentFields) as PaymentField[]) {
+		const [name, schema] = paymentFields[field];
+		const raw = source[name];
+		if (raw === undefined || raw === '') missing.push(name);
+		else if (raw.trim() === DEMO_PAYMENT_ACCOUNT[field]) other.push(`${name} is the public demo value; use the real one`);
+		else {
+			const parsed = schema.safeParse(raw);
+			if (!parsed.success) other.push(`${name} ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
 		}
-		if (env.TEST_HOOKS) throw new ConfigError('TEST_HOOKS must never be enabled in production.');
 	}
+	if (bool.safeParse(source.TEST_HOOKS).data === true) other.push('TEST_HOOKS must never be enabled in production');
+	return [...(missing.length > 0 ? [`missing: ${missing.join(', ')}`] : []), ...other];
+}
+
+function refuseProduction(problems: string[]): never {
+	throw new ConfigError(
+		`Production start-up refused (NODE_ENV is production or unset; for the local demo run \`npm start\` or set NODE_ENV=development):\n` +
+			problems.map((p) => `  - ${p}`).join('\n') +
+			'\nSecrets need at least 32 random characters, e.g. `openssl rand -base64 32`; the bank account is the one VietQR codes pay into.'
+	);
+}
+
+export function loadConfig(source: Source = process.env): Config {
+	const mode = resolveMode(source);
+	const parsed = envSchema.safeParse(source);
+	const refusals = mode === 'production' ? productionProblems(source) : [];
+	if (!parsed.success) {
+		const extra = refusals.length > 0 ? `\nProduction also needs:\n${refusals.map((p) => `  - ${p}`).join('\n')}` : '';
+		throw new ConfigError(`Invalid configuration:\n${formatIssues(parsed.error)}${extra}`);
+	}
+	if (refusals.length > 0) refuseProduction(refusals);
+	const env = { ...parsed.data, NODE_ENV: mode };
+	const isProduction = mode === 'production';
+	const dataDir = resolve(env.DATA_DIR);
 
 	if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
 		throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (default AWS credential chain).');
@@ -415,6 +473,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 	return {
 		env: env.NODE_ENV,
+		mode: env.NODE_ENV === 'development' ? 'demo' : env.NODE_ENV,
 		isProduction,
 		isDevelopment: env.NODE_ENV === 'development',
 		port: env.PORT,
@@ -451,6 +510,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 		},
 		searchCache: { ttlMs: env.SEARCH_CACHE_SECONDS * 1000, maxEntries: env.SEARCH_CACHE_ENTRIES },
 		testHooks: env.TEST_HOOKS,
+		testHoldStartup: env.TEST_HOOKS && env.TEST_HOLD_STARTUP,
 		mail: {
 			smtpUrl: env.SMTP_URL,
 			from: env.MAIL_FROM ?? `hoclieu <no-reply@${new URL(origin).hostname}>`

@@ -2,13 +2,17 @@
  * Start-up sequence, run once per process from hooks.server.ts `init`:
  * migrate, seed an empty embedded database, start background jobs.
  *
- * An unreachable database does not stop the process: the probe reports
- * `degraded`, requests fail fast with 503, and migration is retried in the
- * background until the database answers.
+ * The port opens at once: migrations and the first seed (minutes on a small
+ * machine) run in the background while `preparing` is set, and hooks.server.ts
+ * answers 503 "đang chuẩn bị dữ liệu" meanwhile. An unreachable database does
+ * not stop the process either: the probe reports `degraded`, requests fail
+ * fast with 503, and migration is retried in the background until the
+ * database answers.
  */
 import { refreshStatistics, seedCatalog, storeSeedFiles } from './catalog/seed';
-import { config } from './config';
+import { config, ConfigError } from './config';
 import { closeDatabase } from './db/client';
+import { DEMO_ACCOUNT, seedDemoAccount } from './demo-account';
 import { runMigrations } from './db/migrate';
 import { isUnavailable } from './errors/classify';
 import { log } from './platform/logger';
@@ -18,7 +22,7 @@ import { installRateLimitStore } from './platform/ratelimit/install';
 
 export type StartupHook = () => Promise<void>;
 
-const state = { migrated: false, started: false };
+const state = { migrated: false, started: false, preparing: false };
 const afterMigrationHooks: StartupHook[] = [];
 const RETRY_MS = 2_000;
 
@@ -39,11 +43,21 @@ afterMigration(async () => {
 	if (!outcome.seeded) return;
 	await refreshStatistics(false);
 	await storeSeedFiles(outcome.files);
-	log.info('seeded the demo catalog into an empty database', outcome.counts);
+	const demoAccount = await seedDemoAccount();
+	log.info('seeded the demo catalog into an empty database', { ...outcome.counts, ...(demoAccount ? { demoAccount: DEMO_ACCOUNT.email } : {}) });
 });
+
+/** TEST_HOLD_STARTUP: the first preparation waits here until a test releases it, so "before ready" is not a race. */
+let releaseHold: (() => void) | undefined;
+const held = new Promise<void>((resolve) => (releaseHold = resolve));
+
+export function releaseStartupHold(): void {
+	releaseHold?.();
+}
 
 async function migrateAndPrepare(): Promise<void> {
 	await runMigrations();
+	if (config().testHoldStartup) await held;
 	for (const hook of afterMigrationHooks) await hook();
 	state.migrated = true;
 	log.info('database ready');
@@ -61,26 +75,60 @@ function retryInBackground(): void {
 	timer.unref();
 }
 
-/** adapter-node emits this once the HTTP server has closed: let go of Redis and the database so the process can exit. */
+/**
+ * adapter-node answers SIGTERM/SIGINT by closing the HTTP server: no new
+ * connections, in-flight requests run to the end (at most SHUTDOWN_TIMEOUT
+ * seconds, 30 by default), then it emits this. Only then stop the jobs and let
+ * go of Redis and the database, so the process exits 0 on its own.
+ */
 function releaseOnShutdown(): void {
 	(process as NodeJS.EventEmitter).once('sveltekit:shutdown', () => {
 		stopJobs();
-		void Promise.allSettled([rateLimitStore().close?.(), closeDatabase()]);
+		void Promise.allSettled([rateLimitStore().close?.(), closeDatabase()]).then(() =>
+			log.info('shut down: jobs stopped, database closed')
+		);
 	});
 }
 
-export async function startServer(): Promise<void> {
-	if (state.started) return;
-	state.started = true;
-	releaseOnShutdown();
-	installRateLimitStore();
-	startJobs();
+async function firstPreparation(): Promise<void> {
+	state.preparing = true;
 	try {
 		await migrateAndPrepare();
 	} catch (error) {
 		// A broken migration is a bug to surface at once; only an unreachable database is waited out.
-		if (!isUnavailable(error)) throw error;
+		if (!isUnavailable(error)) {
+			log.error('start-up failed: migrations or the first seed broke; stopping', { error });
+			process.exit(1);
+		}
 		log.error('database unavailable at start-up; serving degraded and retrying', { error });
 		retryInBackground();
+	} finally {
+		state.preparing = false;
 	}
+}
+
+/** A configuration the process cannot run with: say what to fix, plainly, and exit non-zero before listening. */
+export function configOrExit(): void {
+	try {
+		config();
+	} catch (error) {
+		if (!(error instanceof ConfigError)) throw error;
+		console.error(error.message);
+		process.exit(1);
+	}
+}
+
+/** Returns at once: the server listens while the database is prepared (see `preparing`). */
+export function startServer(): void {
+	if (state.started) return;
+	state.started = true;
+	const cfg = config();
+	log.info(`starting in ${cfg.mode} mode`, {
+		mode: cfg.mode,
+		...(cfg.mode === 'demo' ? { note: 'demo data, demo account and public demo payment keys; never expose this to the internet' } : {})
+	});
+	releaseOnShutdown();
+	installRateLimitStore();
+	startJobs();
+	void firstPreparation();
 }

@@ -25,6 +25,8 @@ export interface WorkersCheck extends CheckResult {
 
 export interface HealthReport {
 	status: 'ok' | 'degraded';
+	/** Which mode the process runs in, so nobody mistakes the demo for production. */
+	mode: 'demo' | 'test' | 'production';
 	checks: Record<'database' | 'cache' | 'storage', CheckResult> & { workers: WorkersCheck };
 }
 
@@ -66,5 +68,5 @@ export async function checkHealth(): Promise<HealthReport> {
 	const problem = w.ok ? undefined : stale.length ? `jobs not succeeding: ${stale.join(', ')}` : 'worker heartbeat is stale';
 	const workers: WorkersCheck = { ok: w.ok, latencyMs: 0, ...(problem ? { error: problem } : {}), heartbeatAgeMs: w.heartbeatAgeMs, jobs: w.jobs };
 	const ok = database.ok && cache.ok && workers.ok && files.ok;
-	return { status: ok ? 'ok' : 'degraded', checks: { database, cache, workers, storage: files } };
+	return { status: ok ? 'ok' : 'degraded', mode: config().mode, checks: { database, cache, workers, storage: files } };
 }

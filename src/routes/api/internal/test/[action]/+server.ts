@@ -16,6 +16,8 @@ import { db } from '$lib/server/db/client';
 import { advanceClock, nowMs, resetClock } from '$lib/server/platform/clock';
 import { rateLimitStore, resetMemoryRateLimits } from '$lib/server/platform/ratelimit';
 import { replaceStorage, storage, type ObjectStorage } from '$lib/server/platform/storage';
+import { releaseStartupHold } from '$lib/server/startup';
+import { log } from '$lib/server/platform/logger';
 
 const body = z.object({
 	ms: z.number().int().optional(),
@@ -51,6 +53,15 @@ export const POST: RequestHandler = async ({ params, request }) => {
 		case 'clock-advance':
 			advanceClock(input.ms ?? 0);
 			return json({ now: new Date(nowMs()).toISOString() });
+		case 'release-startup':
+			releaseStartupHold();
+			return json({ ok: true });
+		case 'delay':
+			// A slow request for the graceful-shutdown test: it must still get its answer after SIGTERM.
+			log.info('test delay started', { ms: input.ms ?? 0 });
+			await new Promise((resolve) => setTimeout(resolve, input.ms ?? 0));
+			log.info('test delay finished');
+			return json({ ok: true, delayedMs: input.ms ?? 0 });
 		case 'clock-reset':
 			resetClock();
 			return json({ now: new Date(nowMs()).toISOString() });
