@@ -26,7 +26,7 @@ test('staff find an account, change its role, disable it and see both in the aud
 
 		await page.getByRole('navigation', { name: 'Quản trị' }).getByRole('link', { name: 'Tài khoản' }).click();
 		await page.getByLabel('Email hoặc tên').fill('Minh Thử');
-		await page.getByRole('button', { name: 'Tìm' }).click();
+		await page.getByRole('button', { name: 'Tìm tài khoản' }).click();
 		await page.getByRole('link', { name: target.email }).click();
 		await expect(page.getByRole('heading', { name: target.email })).toBeVisible();
 		await screenshots(page, 'admin-user');
