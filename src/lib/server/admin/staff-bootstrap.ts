@@ -5,6 +5,7 @@
  * the same policy as sign-up.
  */
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { Email, Password } from '../../contracts/auth';
 import { normaliseEmail, findUserByEmail } from '../auth/accounts';
 import { assertAcceptablePassword, hashPassword } from '../auth/password';
@@ -20,8 +21,10 @@ export interface StaffBootstrapResult {
 }
 
 export async function createOrPromoteStaff(input: { email: string; password: string }): Promise<StaffBootstrapResult> {
-	const email = normaliseEmail(Email.parse(input.email));
-	const password = Password.parse(input.password);
+	// Parsed as one object so a refusal names its field ("password: …"), as sign-up's does.
+	const parsed = z.object({ email: Email, password: Password }).parse(input);
+	const email = normaliseEmail(parsed.email);
+	const password = parsed.password;
 	assertAcceptablePassword(password, email);
 	const passwordHash = await hashPassword(password);
 	return db().transaction(async (tx) => {
