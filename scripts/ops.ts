@@ -55,7 +55,11 @@ const commands: Record<string, Command> = {
 		options: { email: { type: 'string' }, password: { type: 'string' } },
 		database: true,
 		async run(o) {
-			const result = await createOrPromoteStaff({ email: required(o, 'email'), password: required(o, 'password') });
+			const result = await createOrPromoteStaff({ email: required(o, 'email'), password: required(o, 'password') }).catch((error: unknown) => {
+				// A refused password is the operator's input to fix, like a missing option: exit 2.
+				if (error instanceof AppError && error.code === 'validation_error') throw new UsageError(error.message);
+				throw error;
+			});
 			console.log(
 				result.created
 					? `Đã tạo tài khoản quản trị ${result.email}. Đăng nhập rồi mở /quan-tri.`
@@ -284,10 +288,6 @@ async function main(): Promise<number> {
 	} catch (error) {
 		if (error instanceof UsageError) {
 			console.error(`${error.message}\n\n  ${command.usage}`);
-			return 2;
-		}
-		if (error instanceof AppError && error.status < 500) {
-			console.error(error.message);
 			return 2;
 		}
 		const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
