@@ -5,10 +5,12 @@
  * first there, PGlite allows one process per data directory).
  */
 import { parseArgs } from 'node:util';
+import { createOrPromoteStaff } from '../src/lib/server/admin/staff-bootstrap';
 import { confirmCashOrder } from '../src/lib/server/checkout/cash';
 import { registerOrderPayments } from '../src/lib/server/checkout/setup';
 import { config, useToolDefaults } from '../src/lib/server/config';
 import { closeDatabase } from '../src/lib/server/db/client';
+import { AppError } from '../src/lib/server/errors/app-error';
 import { runMigrations } from '../src/lib/server/db/migrate';
 import { grantDownload } from '../src/lib/server/downloads/grant';
 import { createGiftCodes, deactivateGiftCode } from '../src/lib/server/giftcodes/admin';
@@ -51,6 +53,24 @@ function optionalString(options: Options, name: string): string | undefined {
 }
 
 const commands: Record<string, Command> = {
+	'staff:create': {
+		usage: 'staff:create --email <address> --password <password>   (creates, or promotes and re-enables, a staff account)',
+		options: { email: { type: 'string' }, password: { type: 'string' } },
+		database: true,
+		async run(o) {
+			const result = await createOrPromoteStaff({ email: required(o, 'email'), password: required(o, 'password') }).catch((error: unknown) => {
+				// A refused password is the operator's input to fix, like a missing option: exit 2.
+				if (error instanceof AppError && error.code === 'validation_error') throw new UsageError(error.message);
+				throw error;
+			});
+			console.log(
+				result.created
+					? `Đã tạo tài khoản quản trị ${result.email}. Đăng nhập rồi mở /quan-tri.`
+					: `Đã cấp quyền quản trị cho ${result.email} (mật khẩu mới, các phiên cũ đã kết thúc). Đăng nhập rồi mở /quan-tri.`
+			);
+		}
+	},
+
 	'giftcodes:create': {
 		usage: 'giftcodes:create --amount <vnd> --count <n> [--max-redemptions <n, 1 = single-use>] [--expires <date>] [--note <text>]',
 		options: { amount: { type: 'string' }, count: { type: 'string' }, 'max-redemptions': { type: 'string' }, expires: { type: 'string' }, note: { type: 'string' } },

@@ -18,9 +18,13 @@ export const paths = {
 	forgotPassword: '/quen-mat-khau',
 	resetPassword: '/dat-lai-mat-khau',
 	signOut: '/dang-xuat',
+	admin: '/quan-tri',
+	adminUsers: (q?: string) => (q ? `/quan-tri/nguoi-dung?q=${encodeURIComponent(q)}` : '/quan-tri/nguoi-dung'),
+	adminUser: (id: string) => `/quan-tri/nguoi-dung/${id}`,
+	adminAudit: '/quan-tri/nhat-ky',
 	developers: '/developers',
 	apiDocs: '/api-docs'
 } as const;
 
 /** Private storefront areas crawlers should not index. */
-export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat'];
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri'];

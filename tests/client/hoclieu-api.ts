@@ -260,6 +260,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse the audit log
+         * @description Staff actions, newest first, filtered by actor, action, target and a createdAt range. Rows are append-only.
+         */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up accounts
+         * @description Accounts whose email or name contains `q` (case-insensitive), ordered by email.
+         */
+        get: operations["adminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/products/{fullPath}": {
         parameters: {
             query?: never;
@@ -354,6 +394,66 @@ export interface paths {
         get: operations["checkoutGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account
+         * @description Role, creation, verification, disabled state, wallet balance and active sessions of one account.
+         */
+        get: operations["adminUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an account's role
+         * @description Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out.
+         */
+        post: operations["adminChangeRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account
+         * @description The account can no longer sign in and every session it has ends at once; audited. Disabling an already disabled account changes nothing. Staff cannot disable themselves (409).
+         */
+        post: operations["adminDisableUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3507,6 +3607,426 @@ export interface operations {
             };
         };
     };
+    adminAudit: {
+        parameters: {
+            query?: {
+                actorId?: string;
+                action?: string;
+                targetType?: string;
+                targetId?: string;
+                /** @description Inclusive lower bound of createdAt */
+                from?: string;
+                /** @description Exclusive upper bound of createdAt */
+                to?: string;
+                cursor?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0b7d4c1e-0000-4000-8000-000000000000",
+                     *           "actorId": "1a2b3c4d-0000-4000-8000-000000000000",
+                     *           "actorEmail": "quantri@example.vn",
+                     *           "action": "user.role_change",
+                     *           "targetType": "user",
+                     *           "targetId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "summary": {
+                     *             "before": {
+                     *               "role": "customer"
+                     *             },
+                     *             "after": {
+                     *               "role": "author"
+                     *             }
+                     *           },
+                     *           "createdAt": "2026-01-15T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            actorId: string | null;
+                            actorEmail: string | null;
+                            action: string;
+                            targetType: string;
+                            targetId: string;
+                            summary: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminUsers: {
+        parameters: {
+            query?: {
+                /** @description Fragment of the email or the name; empty lists everyone */
+                q?: string;
+                cursor?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "email": "co.lan@example.vn",
+                     *           "name": "Cô Lan",
+                     *           "role": "author",
+                     *           "emailVerified": true,
+                     *           "disabledAt": null,
+                     *           "createdAt": "2026-01-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            emailVerified: boolean;
+                            disabledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     catalogProduct: {
         parameters: {
             query?: never;
@@ -4635,6 +5155,931 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "author",
+                     *         "emailVerified": true,
+                     *         "disabledAt": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 1
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            emailVerified: boolean;
+                            disabledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            wallet: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                            activeSessions: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminChangeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "customer" | "author" | "staff";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "staff",
+                     *         "emailVerified": true,
+                     *         "disabledAt": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 1
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            emailVerified: boolean;
+                            disabledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            wallet: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                            activeSessions: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminDisableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "author",
+                     *         "emailVerified": true,
+                     *         "disabledAt": "2026-01-16T10:00:00.000Z",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 0
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            emailVerified: boolean;
+                            disabledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            wallet: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                            activeSessions: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */

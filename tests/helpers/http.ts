@@ -44,7 +44,7 @@ export interface TestUser {
 }
 
 /** A fresh signed-in user created through the test hooks. */
-export async function createUser(base: string, opts: { email?: string; name?: string; isVip?: boolean; role?: 'customer' | 'staff' } = {}): Promise<TestUser> {
+export async function createUser(base: string, opts: { email?: string; name?: string; isVip?: boolean; role?: 'customer' | 'author' | 'staff' } = {}): Promise<TestUser> {
 	const res = await request<TestUser>(base, '/api/internal/test/create-user', { method: 'POST', json: opts });
 	if (res.status !== 200) throw new Error(`create-user hook failed (${res.status}): ${res.text}`);
 	return res.body;

@@ -102,7 +102,7 @@ export const AuthUser = z.object({
 	email: z.string(),
 	name: z.string().nullable(),
 	emailVerified: z.boolean(),
-	role: z.enum(['customer', 'staff']),
+	role: z.enum(['customer', 'author', 'staff']),
 	isVip: z.boolean(),
 	vipUntil: z.iso.datetime().nullable()
 });

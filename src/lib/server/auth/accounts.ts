@@ -62,11 +62,19 @@ export function sessionResponse(user: SessionUser, expiresAt: Date): SessionResp
 
 /** A new session for every sign-in (rotation); the one the request carried, if any, ends. */
 export async function startSession(user: UserRow, req: AuthRequest, method: string): Promise<SignedIn> {
+	// Every sign-in path (password, code, link) ends here, so a disabled account is refused in one place.
+	if (user.disabledAt) {
+		log.info('sign-in refused', { reason: 'account_disabled', userId: user.id });
+		throw accountDisabled();
+	}
 	const { token, expiresAt } = await createSession(user.id, { userAgent: req.userAgent, ip: req.ip });
 	if (req.currentSessionId) await invalidateSession(req.currentSessionId);
 	log.info('signed in', { userId: user.id, method });
 	return { token, expiresAt, user: toSessionUser(user) };
 }
+
+const accountDisabled = () =>
+	new AppError(403, 'forbidden', 'Tài khoản này đã bị khoá. Vui lòng liên hệ bộ phận hỗ trợ của hoclieu.');
 
 const invalidCredentials = () =>
 	new AppError(401, 'invalid_credentials', 'Email hoặc mật khẩu không đúng.');

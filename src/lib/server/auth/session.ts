@@ -83,7 +83,8 @@ export async function validateSessionToken(token: string): Promise<ValidationRes
 	const row = rows[0];
 	if (!row) return { session: null, renewedUntil: null };
 	const current = nowMs();
-	if (row.session.expiresAt.getTime() <= current) {
+	// Disabling revokes sessions in the same transaction; this also covers a session created in a race with it.
+	if (row.session.expiresAt.getTime() <= current || row.user.disabledAt) {
 		await db().delete(sessions).where(eq(sessions.id, id));
 		return { session: null, renewedUntil: null };
 	}

@@ -38,5 +38,6 @@ export const authLabels: Record<AuthRequirement, string> = {
 	session: 'session cookie',
 	'session-or-guest': 'session cookie, or guest with consent',
 	'session-or-order-cookie': 'session cookie or order-access cookie',
-	token: 'download token in the body'
+	token: 'download token in the body',
+	staff: 'session cookie of a staff account'
 };

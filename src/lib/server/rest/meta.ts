@@ -19,7 +19,9 @@ export type AuthRequirement =
 	| 'session'
 	| 'session-or-guest'
 	| 'session-or-order-cookie'
-	| 'token';
+	| 'token'
+	/** A signed-in account with the `staff` role: anonymous → 401, anyone else → 403. */
+	| 'staff';
 
 export interface Deprecation {
 	/** ISO date of the first response carrying `Deprecation`. */

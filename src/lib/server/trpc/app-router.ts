@@ -1,5 +1,6 @@
 import { router } from './init';
 import { accountPagesRouter } from './routers/account-pages';
+import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
@@ -30,7 +31,8 @@ export const appRouter = router({
 	moneyTesting: moneyTestingRouter,
 	checkout: checkoutRouter,
 	downloads: downloadsRouter,
-	checkoutTesting: checkoutTestingRouter
+	checkoutTesting: checkoutTestingRouter,
+	admin: adminRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
-import { AppError, unauthenticated } from '../errors/app-error';
+import { AppError, forbidden, unauthenticated } from '../errors/app-error';
 import { classifyError } from '../errors/classify';
 import type { RouteMeta } from '../rest/meta';
 import type { Context } from './context';
@@ -63,4 +63,10 @@ export const publicProcedure = t.procedure.use(appErrors);
 export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
 	if (!ctx.session) throw unauthenticated();
 	return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** Admin procedures (route meta `auth: 'staff'`): the role is checked here, on the server, before the input. */
+export const staffProcedure = sessionProcedure.use(({ ctx, next }) => {
+	if (ctx.session.user.role !== 'staff') throw forbidden('Chỉ nhân viên quản trị mới được thực hiện thao tác này.');
+	return next({ ctx });
 });

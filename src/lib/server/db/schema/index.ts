@@ -8,3 +8,4 @@ export * from './promos';
 export * from './topup';
 export * from './giftcodes';
 export * from './orders';
+export * from './audit';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const userRoles = ['customer', 'staff'] as const;
+/** A staff member may also author; `author` sells, `customer` only buys (architecture D10). */
+export const userRoles = ['customer', 'author', 'staff'] as const;
 export type UserRole = (typeof userRoles)[number];
 
 export const users = pgTable(
@@ -16,10 +17,15 @@ export const users = pgTable(
 		role: text('role', { enum: userRoles }).notNull().default('customer'),
 		isVip: boolean('is_vip').notNull().default(false),
 		vipUntil: timestamp('vip_until', { withTimezone: true }),
+		/** Set by staff: the account can no longer sign in and its sessions are gone. */
+		disabledAt: timestamp('disabled_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 	},
-	(t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)]
+	(t) => [
+		uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+		check('users_role_known', sql`${t.role} IN ('customer', 'author', 'staff')`)
+	]
 );
 
 /** The Lucia pattern (architecture D4): the row key is the SHA-256 of the cookie token. */

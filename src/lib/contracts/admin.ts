@@ -1,0 +1,83 @@
+/**
+ * Inputs and outputs of the staff tooling (/api/v1/admin/*, architecture D10).
+ * Client-safe: the console's forms validate with the same schemas.
+ */
+import { z } from 'zod';
+import { MoneyVnd, pageFields } from './money';
+
+export const UserRoleValue = z.enum(['customer', 'author', 'staff'], { error: 'Vai trò không hợp lệ.' });
+export type UserRoleValue = z.infer<typeof UserRoleValue>;
+
+const Cursor = z.string().min(1).max(512).optional();
+const PageSize = z.number().int().min(1).max(100).default(20);
+const UserId = z.uuid({ error: 'Mã tài khoản không hợp lệ.' });
+
+export const AdminUserSearch = z.object({
+	q: z.string().trim().max(200, 'Từ khoá tối đa 200 ký tự.').optional().describe('Fragment of the email or the name; empty lists everyone'),
+	cursor: Cursor,
+	pageSize: PageSize
+});
+
+export const AdminUserSummary = z.object({
+	id: z.uuid(),
+	email: z.string(),
+	name: z.string().nullable(),
+	role: UserRoleValue,
+	emailVerified: z.boolean(),
+	disabledAt: z.iso.datetime().nullable(),
+	createdAt: z.iso.datetime()
+});
+export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
+
+export const AdminUserPage = z.object({ items: z.array(AdminUserSummary), ...pageFields });
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
+
+export const AdminUserDetail = AdminUserSummary.extend({
+	wallet: z.object({ main: MoneyVnd, bonus: MoneyVnd, total: MoneyVnd }),
+	activeSessions: z.number().int().min(0)
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+export const AdminUserRef = z.object({ id: UserId });
+
+export const ChangeRoleInput = z.object({ id: UserId, role: UserRoleValue });
+
+export const DisableUserInput = z.object({
+	id: UserId,
+	reason: z.string().trim().max(500, 'Lý do tối đa 500 ký tự.').optional()
+});
+
+const IsoDate = z.iso.datetime({ offset: true, error: 'Thời điểm phải theo ISO 8601, ví dụ 2026-01-31T00:00:00Z.' });
+
+export const AuditQuery = z.object({
+	actorId: UserId.optional(),
+	action: z.string().trim().min(1).max(100).optional(),
+	targetType: z.string().trim().min(1).max(100).optional(),
+	targetId: z.string().trim().min(1).max(200).optional(),
+	from: IsoDate.optional().describe('Inclusive lower bound of createdAt'),
+	to: IsoDate.optional().describe('Exclusive upper bound of createdAt'),
+	cursor: Cursor,
+	pageSize: PageSize
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditEntry = z.object({
+	id: z.uuid(),
+	actorId: z.uuid().nullable(),
+	actorEmail: z.string().nullable(),
+	action: z.string(),
+	targetType: z.string(),
+	targetId: z.string(),
+	summary: z.record(z.string(), z.unknown()),
+	createdAt: z.iso.datetime()
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditPage = z.object({ items: z.array(AuditEntry), ...pageFields });
+export type AuditPage = z.infer<typeof AuditPage>;
+
+export const ROLE_LABELS: Record<UserRoleValue, string> = {
+	customer: 'Khách hàng',
+	author: 'Tác giả',
+	staff: 'Nhân viên quản trị'
+};

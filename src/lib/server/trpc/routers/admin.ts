@@ -1,0 +1,135 @@
+/** Staff tooling (architecture D10), served at /api/v1/admin/* and tagged Admin. Wiring only. */
+import {
+	AdminUserDetail,
+	AdminUserPage,
+	AdminUserRef,
+	AdminUserSearch,
+	AuditPage,
+	AuditQuery,
+	ChangeRoleInput,
+	DisableUserInput
+} from '../../../contracts/admin';
+import { listAudit } from '../../admin/audit';
+import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/users';
+import { router, staffProcedure } from '../init';
+
+const tags = ['Admin'];
+const exampleUser = {
+	id: '6f1c2a9e-0000-4000-8000-000000000000',
+	email: 'co.lan@example.vn',
+	name: 'Cô Lan',
+	role: 'author',
+	emailVerified: true,
+	disabledAt: null,
+	createdAt: '2026-01-15T08:30:00.000Z'
+} as const;
+const exampleDetail = { ...exampleUser, wallet: { main: '150000', bonus: '20000', total: '170000' }, activeSessions: 1 };
+
+export const adminRouter = router({
+	audit: staffProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/admin/audit',
+				summary: 'Browse the audit log',
+				description: 'Staff actions, newest first, filtered by actor, action, target and a createdAt range. Rows are append-only.',
+				tags,
+				envelope: 'list',
+				auth: 'staff',
+				errors: { 400: ['validation_error'] },
+				example: {
+					items: [
+						{
+							id: '0b7d4c1e-0000-4000-8000-000000000000',
+							actorId: '1a2b3c4d-0000-4000-8000-000000000000',
+							actorEmail: 'quantri@example.vn',
+							action: 'user.role_change',
+							targetType: 'user',
+							targetId: exampleUser.id,
+							summary: { before: { role: 'customer' }, after: { role: 'author' } },
+							createdAt: '2026-01-15T09:00:00.000Z'
+						}
+					],
+					nextCursor: null,
+					hasMore: false
+				}
+			}
+		})
+		.input(AuditQuery)
+		.output(AuditPage)
+		.query(({ input }) => listAudit(input)),
+
+	users: staffProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/admin/users',
+				summary: 'Look up accounts',
+				description: 'Accounts whose email or name contains `q` (case-insensitive), ordered by email.',
+				tags,
+				envelope: 'list',
+				auth: 'staff',
+				errors: { 400: ['validation_error'] },
+				example: { items: [exampleUser], nextCursor: null, hasMore: false }
+			}
+		})
+		.input(AdminUserSearch)
+		.output(AdminUserPage)
+		.query(({ input }) => searchUsers(input)),
+
+	user: staffProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/admin/users/{id}',
+				summary: 'One account',
+				description: 'Role, creation, verification, disabled state, wallet balance and active sessions of one account.',
+				tags,
+				envelope: 'object',
+				auth: 'staff',
+				errors: { 400: ['validation_error'], 404: ['not_found'] },
+				example: exampleDetail
+			}
+		})
+		.input(AdminUserRef)
+		.output(AdminUserDetail)
+		.query(({ input }) => getUser(input.id)),
+
+	changeRole: staffProcedure
+		.meta({
+			openapi: {
+				method: 'POST',
+				path: '/api/v1/admin/users/{id}/role',
+				summary: 'Change an account\'s role',
+				description: 'Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out.',
+				tags,
+				envelope: 'object',
+				auth: 'staff',
+				sameOrigin: true,
+				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+				example: { ...exampleDetail, role: 'staff' }
+			}
+		})
+		.input(ChangeRoleInput)
+		.output(AdminUserDetail)
+		.mutation(({ ctx, input }) => changeUserRole(ctx.session.user.id, input.id, input.role)),
+
+	disableUser: staffProcedure
+		.meta({
+			openapi: {
+				method: 'POST',
+				path: '/api/v1/admin/users/{id}/disable',
+				summary: 'Disable an account',
+				description: 'The account can no longer sign in and every session it has ends at once; audited. Disabling an already disabled account changes nothing. Staff cannot disable themselves (409).',
+				tags,
+				envelope: 'object',
+				auth: 'staff',
+				sameOrigin: true,
+				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+				example: { ...exampleDetail, disabledAt: '2026-01-16T10:00:00.000Z', activeSessions: 0 }
+			}
+		})
+		.input(DisableUserInput)
+		.output(AdminUserDetail)
+		.mutation(({ ctx, input }) => disableUser(ctx.session.user.id, input.id, input.reason))
+});
