@@ -12,7 +12,13 @@ const FILES: Record<string, string> = {
 };
 const root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
+// /api-docs' start-up call, served as a file so its CSP needs no inline script.
+const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });\n`;
+
 export const GET: RequestHandler = async ({ params }) => {
+	if (params.file === 'swagger-init.js') {
+		return new Response(INIT, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+	}
 	const type = FILES[params.file];
 	if (!type) error(404, 'Không tìm thấy tệp.');
 	return new Response(await readFile(join(root, params.file)), {
