@@ -58,12 +58,45 @@ function compressor(encoding: Encoding, sizeHint: number | undefined) {
 }
 
 /**
+ * Reads up to `limit` bytes of a body of unknown length: the bytes read, and
+ * the rest of the stream unless it ended first. Bodies are often small JSON
+ * without a Content-Length, and only reading tells whether they are.
+ */
+async function readPrefix(body: ReadableStream<Uint8Array>, limit: number): Promise<{ head: Uint8Array[]; size: number; rest: boolean; reader: ReadableStreamDefaultReader<Uint8Array> }> {
+	const reader = body.getReader();
+	const head: Uint8Array[] = [];
+	let size = 0;
+	while (size < limit) {
+		const { done, value } = await reader.read();
+		if (done) return { head, size, rest: false, reader };
+		head.push(value);
+		size += value.byteLength;
+	}
+	return { head, size, rest: true, reader };
+}
+
+function rejoin(head: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Array> | undefined): ReadableStream<Uint8Array> {
+	let i = 0;
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			if (i < head.length) return controller.enqueue(head[i++]!);
+			const next = reader ? await reader.read() : { done: true as const, value: undefined };
+			if (next.done) controller.close();
+			else controller.enqueue(next.value);
+		},
+		cancel(reason) {
+			return reader?.cancel(reason);
+		}
+	});
+}
+
+/**
  * The response compressed for this request when that is worth it and safe,
  * otherwise the response itself. Never for HEAD, 204/206/304, range requests,
  * bodies that are already encoded, binary types, signed file downloads
  * (`/files/*`, which may be ranged media) or small bodies.
  */
-export function compressResponse(request: Request, pathname: string, response: Response): Response {
+export async function compressResponse(request: Request, pathname: string, response: Response): Promise<Response> {
 	const type = response.headers.get('content-type') ?? '';
 	if (!COMPRESSIBLE.test(type) || pathname.startsWith('/files/')) return response;
 	// Whether or not this answer is compressed, another Accept-Encoding could change it.
@@ -71,11 +104,21 @@ export function compressResponse(request: Request, pathname: string, response: R
 	if (request.method === 'HEAD' || !response.body) return response;
 	if (response.status === 204 || response.status === 206 || response.status === 304) return response;
 	if (request.headers.has('range') || response.headers.has('content-encoding')) return response;
-	const length = response.headers.get('content-length');
-	const size = length === null ? undefined : Number(length);
-	if (size !== undefined && size < MIN_COMPRESS_BYTES) return response;
 	const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
 	if (!encoding) return response;
+	const length = response.headers.get('content-length');
+	let size = length === null ? undefined : Number(length);
+	if (size !== undefined && size < MIN_COMPRESS_BYTES) return response;
+
+	let body: ReadableStream<Uint8Array> = response.body;
+	if (size === undefined) {
+		const prefix = await readPrefix(response.body, MIN_COMPRESS_BYTES);
+		body = rejoin(prefix.head, prefix.rest ? prefix.reader : undefined);
+		if (!prefix.rest) {
+			size = prefix.size;
+			if (size < MIN_COMPRESS_BYTES) return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+		}
+	}
 
 	const headers = new Headers(response.headers);
 	headers.delete('content-length');
@@ -83,7 +126,7 @@ export function compressResponse(request: Request, pathname: string, response: R
 	// A strong validator names exact bytes; the compressed bytes differ, the meaning does not.
 	const etag = headers.get('etag');
 	if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
-	return new Response(response.body.pipeThrough(compressor(encoding, size)), {
+	return new Response(body.pipeThrough(compressor(encoding, size)), {
 		status: response.status,
 		statusText: response.statusText,
 		headers

@@ -8,14 +8,15 @@ import { config } from '../config';
 import { log } from '../platform/logger';
 import { recordHttpRequest } from '../platform/metrics';
 import { compressResponse } from './compression';
+import { routeLabel } from './route-label';
 import { applySecurityHeaders } from './security-headers';
 
-export function finishResponse(event: RequestEvent, response: Response, startedAt: number): Response {
+export async function finishResponse(event: RequestEvent, response: Response, startedAt: number): Promise<Response> {
 	applySecurityHeaders(response.headers, { production: config().isProduction });
-	const out = compressResponse(event.request, event.url.pathname, response);
+	const out = await compressResponse(event.request, event.url.pathname, response);
 	const seconds = (performance.now() - startedAt) / 1000;
-	// The route id (`/san-pham/[...fullPath]`), never the raw path, keeps label and log cardinality bounded.
-	const route = event.route.id ?? 'unmatched';
+	// A route id or path template (`/san-pham/[...fullPath]`), never the raw path, keeps label and log cardinality bounded.
+	const route = routeLabel(event);
 	recordHttpRequest(event.request.method, route, out.status, seconds);
 	// Server errors at info (they need attention); everything else at debug, where a reverse proxy's access log usually lives.
 	const fields = {
