@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import parsePrometheusTextFormat, { type PrometheusFamily as Family } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, request, sql } from '../helpers/http';
 import { createProduct, storeFile } from '../helpers/music-fixtures';
@@ -240,13 +240,11 @@ describe('compression', () => {
 });
 
 describe('/metrics', () => {
-	type Family = { name: string; type: string; metrics: { labels?: Record<string, string>; value?: string; count?: string; buckets?: Record<string, string> }[] };
-
 	async function scrape(): Promise<Family[]> {
 		const res = await raw(server.url, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
 		expect(res.status).toBe(200);
 		expect(header(res, 'content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-		return parsePrometheusTextFormat(res.body.toString('utf8')) as Family[];
+		return parsePrometheusTextFormat(res.body.toString('utf8'));
 	}
 
 	/**
@@ -272,7 +270,7 @@ describe('/metrics', () => {
 			const le = /le="[^"]*"/.exec(inner)?.[0];
 			return le ? `{${le}}` : '';
 		}));
-		const [family] = parsePrometheusTextFormat(unlabelled.join('\n') + '\n') as Family[];
+		const [family] = parsePrometheusTextFormat(unlabelled.join('\n') + '\n');
 		expect(family!.metrics).toHaveLength(1);
 		return family!.metrics[0]!;
 	}
