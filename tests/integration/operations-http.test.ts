@@ -12,7 +12,7 @@ import parsePrometheusTextFormat, { type PrometheusFamily as Family } from 'pars
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, request, sql } from '../helpers/http';
 import { createProduct, storeFile } from '../helpers/music-fixtures';
-import { startServer, type TestServer } from '../helpers/server';
+import { freePort, startServer, type TestServer } from '../helpers/server';
 import { sampleFile } from '../../src/lib/server/platform/storage/sample-files';
 
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
@@ -22,7 +22,8 @@ let production: TestServer;
 
 beforeAll(async () => {
 	[server, production] = await Promise.all([
-		startServer({ env: { SEED_ON_EMPTY: 'true', SEED_PRODUCTS: '30', METRICS_TOKEN, LOG_LEVEL: 'debug' } }),
+		// A fast payments sweep, so /metrics has job runs to show.
+		startServer({ env: { SEED_ON_EMPTY: 'true', SEED_PRODUCTS: '30', METRICS_TOKEN, LOG_LEVEL: 'debug', PAYMENT_SWEEP_INTERVAL_MS: '250' } }),
 		startServer({
 			env: {
 				NODE_ENV: 'production',
@@ -321,7 +322,50 @@ describe('/metrics', () => {
 		expect(store.value).toBe('1');
 		const pool = families.find((f) => f.name === 'hoclieu_db_pool_max_connections')!.metrics[0]!;
 		expect(pool.labels!.driver).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+		expect(pool.value).toBe(process.env.TEST_DATABASE_URL ? '10' : '1');
+		const server_connections = families.find((f) => f.name === 'hoclieu_db_server_connections');
+		if (process.env.TEST_DATABASE_URL) {
+			// The scrape's own query is one active connection.
+			expect(Number(server_connections!.metrics.find((m) => m.labels!.state === 'active')!.value)).toBeGreaterThanOrEqual(1);
+		} else {
+			expect(server_connections?.metrics ?? []).toEqual([]);
+		}
 	});
+
+	it('counts background job runs by job and outcome', async () => {
+		const runs = (families: Family[]) =>
+			Number(
+				families.find((f) => f.name === 'hoclieu_job_runs_total')?.metrics.find((m) => m.labels?.job === 'payment-expiry' && m.labels?.outcome === 'success')?.value ?? 0
+			);
+		const deadline = Date.now() + 10_000;
+		let first = runs(await scrape());
+		while (first === 0 && Date.now() < deadline) {
+			await new Promise((r) => setTimeout(r, 100));
+			first = runs(await scrape());
+		}
+		expect(first).toBeGreaterThan(0);
+		let later = first;
+		while (later === first && Date.now() < deadline) {
+			await new Promise((r) => setTimeout(r, 100));
+			later = runs(await scrape());
+		}
+		expect(later).toBeGreaterThan(first);
+		const durations = (await scrape()).find((f) => f.name === 'hoclieu_job_duration_seconds')!;
+		expect(durations.type).toBe('HISTOGRAM');
+	});
+
+	it('shows a rate-limit store that does not answer as down', async () => {
+		const closed = await freePort();
+		const broken = await startServer({ env: { METRICS_TOKEN, LOG_LEVEL: 'error', REDIS_URL: `redis://127.0.0.1:${closed}` }, waitFor: 'listening' });
+		try {
+			const res = await raw(broken.url, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+			expect(res.status).toBe(200);
+			const store = parsePrometheusTextFormat(res.body.toString('utf8')).find((f) => f.name === 'hoclieu_rate_limit_store_up')!;
+			expect(store.metrics).toEqual([{ labels: { kind: 'redis' }, value: '0' }]);
+		} finally {
+			await broken.stop();
+		}
+	}, 60_000);
 });
 
 describe('logs', () => {
