@@ -49,12 +49,8 @@ export function withRequestContext<T>(context: RequestContext, fn: () => T): T {
 	return requestContext.run(context, fn);
 }
 
-export function isLogged(level: Level): boolean {
-	return order[level] >= order[config().logLevel];
-}
-
 function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
-	if (!isLogged(level)) return;
+	if (order[level] < order[config().logLevel]) return;
 	const requestId = requestContext.getStore()?.requestId;
 	sink(JSON.stringify({ time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...(redact(fields ?? {}) as object) }));
 }
