@@ -1,4 +1,9 @@
 import type { HandleClientError } from '@sveltejs/kit';
+import { z } from 'zod';
+
+// zod compiles object parsers with `new Function` unless told not to; its probe for
+// that is an eval the Content-Security-Policy blocks (and reports) on every page.
+z.config({ jitless: true });
 
 /** Errors during client-side navigation get the same Vietnamese wording as server ones. */
 export const handleError: HandleClientError = ({ status }) =>

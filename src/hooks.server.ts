@@ -9,6 +9,8 @@ import { classifyError } from '$lib/server/errors/classify';
 import { settleBody } from '$lib/server/rest/body';
 import { errorBody, json } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
+import { finishResponse } from '$lib/server/http/finish-response';
+import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
 import { configOrExit, startServer } from '$lib/server/startup';
@@ -69,14 +71,19 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 }
 
 export const handle: Handle = async ({ event, resolve }) => {
+	const startedAt = performance.now();
 	const incoming = event.request.headers.get('x-request-id');
 	event.locals.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 	event.locals.clientIp = clientIp(event.request, () => event.getClientAddress());
-	// Until the first start has prepared the database, everything but the health probe answers 503.
-	const response = preparingResponse(event.url.pathname, event.locals.requestId) ?? (await answer(event, resolve));
-	// Whatever was not read (a refused request, a 413, a route that ignores its body) must not wedge the connection.
-	if (!(await settleBody(event.request))) response.headers.set('connection', 'close');
-	return response;
+	// Every log line written while serving this request carries its id.
+	return withRequestContext({ requestId: event.locals.requestId }, async () => {
+		// Until the first start has prepared the database, everything but the health probe answers 503.
+		const response = preparingResponse(event.url.pathname, event.locals.requestId) ?? (await answer(event, resolve));
+		// Whatever was not read (a refused request, a 413, a route that ignores its body) must not wedge the connection.
+		if (!(await settleBody(event.request))) response.headers.set('connection', 'close');
+		// Security headers, compression, metrics and the access log (src/lib/server/http/finish-response.ts).
+		return finishResponse(event, response, startedAt);
+	});
 };
 
 export const handleError: HandleServerError = ({ error, status }) => {

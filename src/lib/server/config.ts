@@ -38,6 +38,8 @@ const envSchema = z.object({
 	DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(5_000),
 	HEALTH_CHECK_TIMEOUT_MS: positiveInt.default(1_000),
 	HEALTH_TOKEN: secret.optional(),
+	/** Bearer token for GET /metrics (Prometheus); unset → /metrics answers 404. */
+	METRICS_TOKEN: secret.optional(),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	SEED_ON_EMPTY: bool.optional(),
 	SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(240),
@@ -281,6 +283,8 @@ export interface Config {
 	healthCheckTimeoutMs: number;
 	/** Lets internal callers see per-check health detail outside development. */
 	healthToken: string | undefined;
+	/** Bearer token a Prometheus scraper sends to /metrics; undefined → no metrics endpoint at all. */
+	metricsToken: string | undefined;
 	logLevel: Env['LOG_LEVEL'];
 	seedOnEmpty: boolean;
 	/** Size and PRNG seed of the demo catalog seeded into an empty database. */
@@ -492,6 +496,7 @@ export function loadConfig(source: Source = process.env): Config {
 		databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
 		healthCheckTimeoutMs: env.HEALTH_CHECK_TIMEOUT_MS,
 		healthToken: env.HEALTH_TOKEN,
+		metricsToken: env.METRICS_TOKEN,
 		logLevel: env.LOG_LEVEL,
 		// Embedded database: seed a demo catalog on first start unless told otherwise.
 		seedOnEmpty: env.SEED_ON_EMPTY ?? !env.DATABASE_URL,

@@ -4,6 +4,7 @@
  * on several instances at once (they lock rows with SKIP LOCKED themselves).
  */
 import { log } from './logger';
+import { recordJobRun } from './metrics';
 
 interface Job {
 	name: string;
@@ -34,12 +35,15 @@ function schedule(job: Job): void {
 	job.timer = setInterval(async () => {
 		if (job.running) return; // never overlap a slow run with the next tick
 		job.running = true;
+		const started = performance.now();
 		try {
 			await job.run();
 			job.lastSuccessAt = Date.now();
 			job.lastError = undefined;
+			recordJobRun(job.name, 'success', (performance.now() - started) / 1000);
 		} catch (error) {
 			job.lastError = error instanceof Error ? error.message : String(error);
+			recordJobRun(job.name, 'failure', (performance.now() - started) / 1000);
 			log.warn('background job failed', { job: job.name, error });
 		} finally {
 			job.running = false;

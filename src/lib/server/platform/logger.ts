@@ -3,6 +3,7 @@
  * fields whose names look sensitive are replaced before writing, and tests
  * capture the sink to prove it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { config } from '../config';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -36,9 +37,22 @@ export function redact(value: unknown, depth = 0): unknown {
 	);
 }
 
+/** What every line written while serving one request carries (hooks.server.ts sets it). */
+export interface RequestContext {
+	requestId: string;
+}
+
+const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/** Runs `fn` so that every log line it writes, however deep, names this request. */
+export function withRequestContext<T>(context: RequestContext, fn: () => T): T {
+	return requestContext.run(context, fn);
+}
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
 	if (order[level] < order[config().logLevel]) return;
-	sink(JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields ?? {}) as object) }));
+	const requestId = requestContext.getStore()?.requestId;
+	sink(JSON.stringify({ time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...(redact(fields ?? {}) as object) }));
 }
 
 export const log = {

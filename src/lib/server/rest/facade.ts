@@ -15,6 +15,7 @@ import { readJsonBody } from './body';
 import { assertStorableText } from './storable-text';
 import { errorResponse, json, successBody, withHeaders } from './envelope';
 import { buildRouteTable, matchRoute, type Route } from './route-table';
+import { setRouteLabel } from '../http/route-label';
 
 let table: Route[] | undefined;
 export function routeTable(): Route[] {
@@ -95,6 +96,7 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 	}
 
 	const { route, params } = match;
+	setRouteLabel(event, route.meta.path);
 	const ctx = createContext(event);
 	if (route.meta.deprecated) {
 		for (const [k, v] of Object.entries(deprecationHeaders(route.meta.deprecated, config().origin))) {

@@ -19,11 +19,30 @@ const html = `<!doctype html>
 <header class="hl"><strong>hoclieu API</strong> · <a href="/developers">Trang nhà phát triển</a> · <a href="/openapi.json">openapi.json</a> · <a href="/auth.md">Xác thực</a></header>
 <main id="swagger-ui"><noscript>Trang này cần JavaScript. Mô tả API ở dạng máy đọc: <a href="/openapi.json">/openapi.json</a>.</noscript></main>
 <script src="/api-docs/assets/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });
-</script>
+<script src="/api-docs/assets/swagger-init.js"></script>
 </body>
 </html>`;
 
+/**
+ * Not a SvelteKit page, so kit.csp does not cover it; its own policy (kept by
+ * hooks) allows only our scripts: the start-up call lives in a served file
+ * (assets/swagger-init.js), not inline. Styles keep 'unsafe-inline' because
+ * swagger-ui (React) sets style attributes at run time; data: images are its
+ * inline SVG icons.
+ */
+const CSP = [
+	"default-src 'none'",
+	"script-src 'self'",
+	"style-src 'self' 'unsafe-inline'",
+	"img-src 'self' data:",
+	"connect-src 'self'",
+	"font-src 'self'",
+	"base-uri 'none'",
+	"form-action 'none'",
+	"frame-ancestors 'none'"
+].join('; ');
+
 export const GET: RequestHandler = () =>
-	new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+	new Response(html, {
+		headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300', 'content-security-policy': CSP }
+	});

@@ -1,0 +1,17 @@
+/**
+ * The route name metrics and access logs use. SvelteKit's route id is bounded
+ * but too coarse for the REST facade (every /api/v1 call is
+ * `/api/v1/[...rest]`), so the facade names the operation it matched, from
+ * the route table's path templates — still never a raw path.
+ */
+import type { RequestEvent } from '@sveltejs/kit';
+
+const labels = new WeakMap<Request, string>();
+
+export function setRouteLabel(event: RequestEvent, template: string): void {
+	labels.set(event.request, template);
+}
+
+export function routeLabel(event: RequestEvent): string {
+	return labels.get(event.request) ?? event.route.id ?? 'unmatched';
+}

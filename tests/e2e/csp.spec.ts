@@ -1,0 +1,101 @@
+/**
+ * The storefront, /api-docs and /developers work under their
+ * Content-Security-Policy (issue 14, item 3): pages hydrate and navigate on
+ * the client, swagger-ui renders the operations, and any violation the
+ * browser reports — a `securitypolicyviolation` event or a console error
+ * naming the policy — fails the test.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+interface Violation {
+	url: string;
+	directive: string;
+	blocked: string;
+	sample?: string;
+	source?: string;
+}
+
+async function watchCsp(page: Page): Promise<string[]> {
+	const problems: string[] = [];
+	await page.exposeFunction('__reportCspViolation', (v: Violation) => {
+		problems.push(`${v.directive} blocked ${v.blocked} on ${v.url}${v.sample ? ` (${v.sample})` : ''}${v.source ? ` at ${v.source}` : ''}`);
+	});
+	await page.addInitScript(() => {
+		document.addEventListener('securitypolicyviolation', (e) => {
+			(window as unknown as { __reportCspViolation: (v: Violation) => void }).__reportCspViolation({
+				url: e.documentURI,
+				directive: e.effectiveDirective,
+				blocked: e.blockedURI,
+				sample: e.sample,
+				source: e.sourceFile ? `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` : undefined
+			});
+		});
+	});
+	page.on('console', (message) => {
+		if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) problems.push(message.text());
+	});
+	page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+	return problems;
+}
+
+/** SvelteKit's start-up script ran (it is the one inline script, allowed by its nonce) and hydrated the page. */
+async function expectHydrated(page: Page) {
+	await expect
+		.poll(() => page.evaluate(() => Object.keys(window).some((k) => k.startsWith('__sveltekit'))), { message: 'SvelteKit started' })
+		.toBe(true);
+}
+
+/** A click that the client-side router handles: no new document is requested. */
+async function navigateOnClient(page: Page, link: ReturnType<Page['locator']>, expectedUrl: RegExp) {
+	const documents: string[] = [];
+	const onRequest = (r: { resourceType(): string; url(): string }) => {
+		if (r.resourceType() === 'document') documents.push(r.url());
+	};
+	page.on('request', onRequest);
+	await link.click();
+	await expect(page).toHaveURL(expectedUrl);
+	page.off('request', onRequest);
+	expect(documents, 'the router navigated without reloading the document').toEqual([]);
+}
+
+test('storefront home, a category page and a product page work under the CSP', async ({ page }) => {
+	const problems = await watchCsp(page);
+	const res = await page.goto('/');
+	expect(res!.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+	await expectHydrated(page);
+
+	await page.goto('/danh-muc/lop-1');
+	await expectHydrated(page);
+	const product = page.locator('a[href^="/san-pham/"]').first();
+	await expect(product).toBeVisible();
+	await navigateOnClient(page, product, /\/san-pham\//);
+	await expect(page.locator('h1')).toBeVisible();
+
+	// A product page loaded directly, too (its JSON-LD block is data, not script).
+	await page.reload();
+	await expectHydrated(page);
+	await expect(page.locator('h1')).toBeVisible();
+	expect(problems).toEqual([]);
+});
+
+test('/api-docs renders the operations with swagger-ui under its CSP', async ({ page }) => {
+	const problems = await watchCsp(page);
+	const res = await page.goto('/api-docs');
+	expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
+	await expect(page.locator('.swagger-ui .info .title')).toContainText('hoclieu API');
+	const operations = page.locator('.opblock-summary-path');
+	await expect(operations.first()).toBeVisible();
+	expect(await operations.count()).toBeGreaterThan(5);
+	// Expanding an operation runs more of swagger-ui (and its inline styles).
+	await operations.first().click();
+	await expect(page.locator('.opblock-body').first()).toBeVisible();
+	expect(problems).toEqual([]);
+});
+
+test('/developers works under the CSP', async ({ page }) => {
+	const problems = await watchCsp(page);
+	await page.goto('/developers');
+	await expectHydrated(page);
+	await expect(page.locator('h1')).toContainText('hoclieu for developers');
+	expect(problems).toEqual([]);
+});
