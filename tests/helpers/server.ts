@@ -29,8 +29,12 @@ export interface StartOptions {
 	freshDatabase?: boolean;
 	/** Rewrites the fresh database's URL, e.g. to go through a fault-injection proxy. */
 	databaseUrl?: (url: string) => string;
-	/** Wait for /api/health to answer 200 (default) or only for the port to listen. */
-	waitFor?: 'healthy' | 'listening';
+	/**
+	 * Wait for /api/health to answer 200 (default), only for the port to listen,
+	 * or for the first start to have prepared the database (routes stop answering
+	 * the 503 "preparing" gate) when health stays degraded on purpose, e.g. a dead store.
+	 */
+	waitFor?: 'healthy' | 'listening' | 'prepared';
 }
 
 let databaseCounter = 0;
@@ -136,6 +140,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	try {
 		if (options.waitFor === 'listening') {
 			await waitUntil(async () => (await fetch(`${url}/api/health`)).status > 0, 60_000, 'listening', child, logs);
+		} else if (options.waitFor === 'prepared') {
+			await waitUntil(async () => (await fetch(`${url}/robots.txt`)).status !== 503, 90_000, 'prepared', child, logs);
 		} else {
 			await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 90_000, 'healthy', child, logs);
 		}

@@ -855,7 +855,7 @@ describe('in production without SMTP', () => {
 		await expect.poll(() => lines().length).toBe(3);
 		for (const line of lines()) {
 			const entry = JSON.parse(line);
-			expect(Object.keys(entry).sort()).toEqual(['kind', 'level', 'msg', 'time', 'to']);
+			expect(Object.keys(entry).sort()).toEqual(['kind', 'level', 'msg', 'requestId', 'time', 'to']);
 			expect(entry.to).toMatch(/^g\*\*\*@truong\.edu\.vn$/);
 		}
 		expect(prod.logs.join('\n')).not.toMatch(/token=|\b\d{6}\b(?!-)/);

@@ -19,8 +19,8 @@ beforeAll(async () => {
 	[healthy, down] = await Promise.all([
 		// The default store of this run: in-process, or Redis when TEST_REDIS_URL is set.
 		startServer({ env }),
-		// Nobody listens on freePort's port; health answers 503, so wait only for the port.
-		startServer({ waitFor: 'listening', env: { ...env, REDIS_URL: `redis://127.0.0.1:${closedPort}` } })
+		// Nobody listens on freePort's port; health stays 503, so wait for the database instead.
+		startServer({ waitFor: 'prepared', env: { ...env, REDIS_URL: `redis://127.0.0.1:${closedPort}` } })
 	]);
 });
 afterAll(async () => {

@@ -161,7 +161,7 @@ describe.skipIf(!redisUrl)('Redis store (ioredis adapter, @upstash/ratelimit scr
 describe('Redis unreachable', () => {
 	it('keeps search working on the in-process fallback and reports the cache degraded', async () => {
 		const closed = await freePort();
-		const s = await startServer({ waitFor: 'listening', env: { REDIS_URL: `redis://127.0.0.1:${closed}`, RATE_LIMIT_SEARCH_MAX: '2' } });
+		const s = await startServer({ waitFor: 'prepared', env: { REDIS_URL: `redis://127.0.0.1:${closed}`, RATE_LIMIT_SEARCH_MAX: '2' } });
 		servers.push(s);
 		const first = await searchOnce(s);
 		expect(first.status).toBe(200);

@@ -4,7 +4,8 @@
  * wrong content type or no Content-Length), so requests go through node:http
  * with the exact path bytes and header list given.
  */
-import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 export interface RawRequest {
 	method: string;
@@ -32,6 +33,16 @@ export class HttpTimeout extends Error {
 }
 
 const sharedAgent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/** Fuzzed headers may ask for compression: read the body as a client that asked would. */
+function decoded(body: Buffer, headers: IncomingHttpHeaders): Buffer {
+	const encoding = headers['content-encoding'];
+	if (body.byteLength === 0 || !encoding) return body;
+	if (encoding === 'br') return brotliDecompressSync(body);
+	if (encoding === 'gzip') return gunzipSync(body);
+	if (encoding === 'deflate') return inflateSync(body);
+	throw new Error(`unexpected content-encoding ${encoding}`);
+}
 
 /** Sends one request; resolves with the response even when the server stops reading an oversized body early. */
 export function rawRequest(base: string, req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
@@ -62,7 +73,13 @@ export function rawRequest(base: string, req: RawRequest, timeoutMs = 20_000): P
 			});
 			res.on('end', () => {
 				clearTimeout(timer);
-				const text = Buffer.concat(chunks).toString('utf8');
+				let text: string;
+				try {
+					text = decoded(Buffer.concat(chunks), res.headers).toString('utf8');
+				} catch (error) {
+					reject(new Error(`body does not decode as its content-encoding ${res.headers['content-encoding']}: ${String(error)}`));
+					return;
+				}
 				let json: unknown = undefined;
 				try {
 					json = text ? JSON.parse(text) : undefined;
