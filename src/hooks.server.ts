@@ -9,7 +9,7 @@ import { classifyError } from '$lib/server/errors/classify';
 import { settleBody } from '$lib/server/rest/body';
 import { errorBody, json } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
-import { applyCorsHeaders, isCorsReadable, preflightResponse } from '$lib/server/http/cors';
+import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
 import { finishResponse } from '$lib/server/http/finish-response';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
@@ -58,7 +58,7 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 	}
 	// Anonymous reads are open to other sites (src/lib/server/http/cors.ts); a preflight to them ends here.
 	const corsReadable = event.route.id !== null && isCorsReadable(event.url.pathname);
-	if (corsReadable && event.request.method === 'OPTIONS') return preflightResponse(event.locals.requestId);
+	if (corsReadable && isPreflight(event.request)) return preflightResponse(event.locals.requestId);
 	if (api && event.route.id === null) {
 		return apiError(event.locals.requestId, 404, 'not_found', 'Không có API nào ở đường dẫn này.');
 	}

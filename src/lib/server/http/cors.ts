@@ -11,10 +11,12 @@
  * and never `Allow-Credentials`: a browser then sends no cookie, and refuses
  * to hand a credentialed answer to the page even if one were sent.
  *
- * A preflight (`OPTIONS`) to a public path is answered 204 here. Any other
- * path gets no CORS headers at all; a preflight to a credentialed /api/v1
- * route reaches the facade and is refused 405 in the error envelope (OPTIONS
- * is no method of it), so the browser never sends the request.
+ * A preflight (`OPTIONS` with `Access-Control-Request-Method`) to a public
+ * path is answered 204 here. Any other path gets no CORS headers at all; a
+ * preflight to a credentialed /api/v1 route reaches the facade and is refused
+ * 405 in the error envelope (OPTIONS is no method of it), so the browser
+ * never sends the request. A plain OPTIONS, which is no preflight, is served
+ * as before: 405 with `Allow`.
  */
 import type { AuthRequirement, OpenApiRouteMeta } from '../rest/meta';
 import { routeTable } from '../rest/facade';
@@ -46,6 +48,10 @@ export function isCorsReadable(pathname: string): boolean {
 	if (!pathname.startsWith('/api/v1/')) return false;
 	const match = matchRoute(routeTable(), 'GET', pathname);
 	return match.kind === 'found' && isPublicRead(match.route.meta);
+}
+
+export function isPreflight(request: Request): boolean {
+	return request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
 }
 
 export function preflightResponse(requestId: string): Response {
