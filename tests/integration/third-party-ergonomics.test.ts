@@ -110,7 +110,7 @@ describe('credentialed routes stay same-origin', () => {
 			['/api/v1/checkout', 'POST'],
 			['/api/v1/topup/orders', 'POST'],
 			['/api/v1/admin/users', 'GET']
-		]) {
+		] as const) {
 			const res = await preflight(path, method, 'content-type, idempotency-key');
 			expect(res.status, path).toBe(405);
 			expect(res.body.error.code).toBe('method_not_allowed');
@@ -254,7 +254,7 @@ describe('qrPayload beside the VietQR image', () => {
 		for (const [path, method] of [
 			['/api/v1/checkout', 'post'],
 			['/api/v1/topup/orders', 'post']
-		]) {
+		] as const) {
 			const data = schemaOf(path, method);
 			expect(data.properties.qrPayload, path).toEqual({ type: ['string', 'null'] });
 			expect(data.required ?? [], path).not.toContain('qrPayload');
