@@ -9,6 +9,7 @@ import { classifyError } from '$lib/server/errors/classify';
 import { settleBody } from '$lib/server/rest/body';
 import { errorBody, json } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
+import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
 import { finishResponse } from '$lib/server/http/finish-response';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
@@ -55,6 +56,9 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 	if (api && !decodes(event.url.pathname)) {
 		return apiError(event.locals.requestId, 400, 'validation_error', 'Đường dẫn chứa ký tự mã hoá sai.');
 	}
+	// Anonymous reads are open to other sites (src/lib/server/http/cors.ts); a preflight to them ends here.
+	const corsReadable = event.route.id !== null && isCorsReadable(event.url.pathname);
+	if (corsReadable && isPreflight(event.request)) return preflightResponse(event.locals.requestId);
 	if (api && event.route.id === null) {
 		return apiError(event.locals.requestId, 404, 'not_found', 'Không có API nào ở đường dẫn này.');
 	}
@@ -67,6 +71,7 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 	}
 	const response = await resolve(event);
 	response.headers.set('x-request-id', event.locals.requestId);
+	if (corsReadable && (event.request.method === 'GET' || event.request.method === 'HEAD')) applyCorsHeaders(response.headers);
 	return response;
 }
 

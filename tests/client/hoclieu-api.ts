@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Create a top-up order
-         * @description Creates a pending top-up paid by VietQR bank transfer. Once the transfer of `totalAmountVnd` with the `paymentRef` as its content is confirmed, `amountVnd` is credited to the main pocket and `bonusVnd` to the bonus pocket. Unpaid top-ups expire at `expiresAt`.
+         * @description Creates a pending top-up paid by VietQR bank transfer. Once the transfer of `totalAmountVnd` with the `paymentRef` as its content is confirmed, `amountVnd` is credited to the main pocket and `bonusVnd` to the bonus pocket. Unpaid top-ups expire at `expiresAt`. While pending, `qrPayload` is the VietQR (EMVCo) text the `qrUrl` image encodes. `Idempotency-Key` (optional, 1–255 printable ASCII characters, e.g. a UUID): a retry with the same key and body returns the first top-up (header `Idempotent-Replayed: true`) instead of creating another, for 24 hours; the same key with a different body is refused with 422 `state_violation` (`details.reason = "idempotency_key_reused"`). Keys belong to the signed-in account and are separate from checkout keys. Only requests that created a top-up are remembered, so a failed request may be retried with its key.
          */
         post: operations["topupCreateOrder"];
         delete?: never;
@@ -1397,7 +1397,10 @@ export interface operations {
     topupCreateOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retrying with the same key returns the first result instead of creating a second order; the same key with a different body is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1420,6 +1423,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when the response is the first result of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1433,6 +1438,7 @@ export interface operations {
                      *         "totalAmountVnd": "190000",
                      *         "paymentMethod": "qr_direct",
                      *         "qrUrl": "data:image/png;base64,iVBORw0KGgo…",
+                     *         "qrPayload": "00020101021238540010A00000072701240006970422011001234567890208QRIBFTTA530370454061900005802VN62140810HL7K2MQX9A630457B7",
                      *         "expiresAt": "2026-01-15T09:00:00.000Z",
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "paymentInstructions": "Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản 190.000 ₫ … nội dung: HL7K2MQX9A.",
@@ -1469,6 +1475,7 @@ export interface operations {
                             /** @constant */
                             paymentMethod: "qr_direct";
                             qrUrl: string | null;
+                            qrPayload?: string | null;
                             expiresAt: string | null;
                             paymentRef: string;
                             paymentInstructions: string | null;
@@ -1668,7 +1675,7 @@ export interface operations {
                              * @description Stable snake_case machine code
                              * @enum {string}
                              */
-                            code: "wallet_balance_overflow";
+                            code: "state_violation" | "wallet_balance_overflow";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */
@@ -2464,6 +2471,7 @@ export interface operations {
                      *           "amountVnd": "45000",
                      *           "paymentMethod": "qr_direct",
                      *           "qrUrl": null,
+                     *           "qrPayload": "00020101021238540010A00000072701240006970422011001234567890208QRIBFTTA53037045405450005802VN62140810HL7K2MQX9A6304AE2B",
                      *           "paymentRef": "HL7K2MQX9A",
                      *           "paymentInstructions": null,
                      *           "expiresAt": "2026-01-15T08:45:00.000Z",
@@ -2494,6 +2502,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
                             qrUrl: string | null;
+                            qrPayload?: string | null;
                             paymentRef: string | null;
                             paymentInstructions: string | null;
                             expiresAt: string | null;
@@ -2691,6 +2700,7 @@ export interface operations {
                      *         "amountVnd": "45000",
                      *         "paymentMethod": "qr_direct",
                      *         "qrUrl": "data:image/png;base64,iVBORw0KGgo…",
+                     *         "qrPayload": "00020101021238540010A00000072701240006970422011001234567890208QRIBFTTA53037045405450005802VN62140810HL7K2MQX9A6304AE2B",
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "paymentInstructions": "Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản 45.000 ₫ tới Ngân hàng TMCP Quân đội, số tài khoản 0123456789 (HOCLIEU), nội dung: HL7K2MQX9A. Đơn được xác nhận tự động khi tiền về.",
                      *         "expiresAt": "2026-01-15T08:45:00.000Z",
@@ -2718,6 +2728,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
                             qrUrl: string | null;
+                            qrPayload?: string | null;
                             paymentRef: string | null;
                             paymentInstructions: string | null;
                             expiresAt: string | null;
@@ -4839,6 +4850,7 @@ export interface operations {
                      *         "totalAmountVnd": "190000",
                      *         "paymentMethod": "qr_direct",
                      *         "qrUrl": "data:image/png;base64,iVBORw0KGgo…",
+                     *         "qrPayload": "00020101021238540010A00000072701240006970422011001234567890208QRIBFTTA530370454061900005802VN62140810HL7K2MQX9A630457B7",
                      *         "expiresAt": "2026-01-15T09:00:00.000Z",
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "paymentInstructions": "Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản 190.000 ₫ … nội dung: HL7K2MQX9A.",
@@ -4875,6 +4887,7 @@ export interface operations {
                             /** @constant */
                             paymentMethod: "qr_direct";
                             qrUrl: string | null;
+                            qrPayload?: string | null;
                             expiresAt: string | null;
                             paymentRef: string;
                             paymentInstructions: string | null;
@@ -5059,6 +5072,7 @@ export interface operations {
                      *         "amountVnd": "45000",
                      *         "paymentMethod": "qr_direct",
                      *         "qrUrl": null,
+                     *         "qrPayload": "00020101021238540010A00000072701240006970422011001234567890208QRIBFTTA53037045405450005802VN62140810HL7K2MQX9A6304AE2B",
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "paymentInstructions": null,
                      *         "expiresAt": "2026-01-15T08:45:00.000Z",
@@ -5086,6 +5100,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
                             qrUrl: string | null;
+                            qrPayload?: string | null;
                             paymentRef: string | null;
                             paymentInstructions: string | null;
                             expiresAt: string | null;

@@ -17,3 +17,18 @@ export function decodeTlv(text: string): Map<string, string> {
 	}
 	return fields;
 }
+
+/**
+ * CRC-16/CCITT-FALSE written apart from the server's (byte-wise, no bit loop),
+ * so a test compares two implementations; its catalogue check value is
+ * emvCrc('123456789') === '29B1'.
+ */
+export function emvCrc(text: string): string {
+	let crc = 0xffff;
+	for (const byte of new TextEncoder().encode(text)) {
+		let x = ((crc >> 8) ^ byte) & 0xff;
+		x ^= x >> 4;
+		crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xffff;
+	}
+	return crc.toString(16).toUpperCase().padStart(4, '0');
+}

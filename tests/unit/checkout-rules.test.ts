@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { regularPrice, undercuttingFlashSales, type FlashSaleOffer } from '../../src/lib/server/catalog/pricing';
 import { grantsOrderAccess, issueOrderAccess, orderAccessCookieName } from '../../src/lib/server/checkout/order-access';
-import { parseIdempotencyKey, requestHash } from '../../src/lib/server/checkout/idempotency';
+import { parseIdempotencyKey, requestHash } from '../../src/lib/server/payments/idempotency';
 import { receiptMail } from '../../src/lib/server/checkout/receipt-mail';
 import { issueDownloadToken, readDownloadToken } from '../../src/lib/server/downloads/tokens';
 import { productFileName } from '../../src/lib/server/downloads/file-name';

@@ -17,6 +17,8 @@ export const Order = z.object({
 	paymentMethod: z.enum(paymentMethods),
 	/** qr_direct while PENDING: the VietQR image as a PNG data URL. */
 	qrUrl: z.string().nullable(),
+	/** Additive: qr_direct while PENDING, the VietQR (EMVCo) text the `qrUrl` image encodes, for a banking-app integration. */
+	qrPayload: z.string().nullable().optional(),
 	/** qr_direct and cash_manual: the transfer content (memo) or the code quoted to the cashier. */
 	paymentRef: z.string().nullable(),
 	/** While PENDING: how to pay, in Vietnamese (bank, account, amount, memo — or the cash desk). */

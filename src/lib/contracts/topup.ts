@@ -28,6 +28,8 @@ export const TopupOrder = z.object({
 	paymentMethod: z.literal('qr_direct'),
 	/** VietQR PNG data URL while the top-up awaits payment. */
 	qrUrl: z.string().nullable(),
+	/** Additive: while awaiting payment, the VietQR (EMVCo) text the `qrUrl` image encodes. */
+	qrPayload: z.string().nullable().optional(),
 	expiresAt: z.iso.datetime().nullable(),
 	/** Additive: the transfer content (memo) that identifies this top-up. */
 	paymentRef: z.string(),

@@ -27,7 +27,7 @@ import { buyerScope, buyerUserId, type Buyer } from './buyer';
 import { alreadyOwned, invalidPromo } from './errors';
 import { quoteAndHold } from './flash-sale';
 import { loadPublishedProduct } from './product';
-import { claimIdempotencyKey, recordIdempotentOrder, requestHash } from './idempotency';
+import { claimIdempotencyKey, recordIdempotentOrder, requestHash } from '../payments/idempotency';
 import { deliverReceiptSoon } from './receipts';
 import { cancelPendingOrder, markOrderPaid, ORDER_KIND, type OrderRow } from './transitions';
 
@@ -119,16 +119,16 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 	// No payment account, no QR: refuse before anything is reserved.
 	if (input.paymentMethod === 'qr_direct') paymentAccount();
 	const userId = buyerUserId(buyer);
-	const scope = buyerScope(buyer);
+	const key = idempotencyKey ? { kind: 'checkout' as const, scope: buyerScope(buyer), key: idempotencyKey } : undefined;
 	const hash = requestHash({ ...input, promoCode, guest: buyer.kind === 'guest' ? buyer.email : undefined });
 
 	const created = await db().transaction(async (tx): Promise<CreatedOrder> => {
 		const at = now();
 		if (userId) await lockBuyer(tx, userId);
-		const key = idempotencyKey ? await claimIdempotencyKey(tx, scope, idempotencyKey, hash) : undefined;
-		if (key?.kind === 'replay') return { order: await loadOrder(tx, key.orderId), replayed: true };
+		const claim = key ? await claimIdempotencyKey(tx, key, hash) : undefined;
+		if (claim?.kind === 'replay') return { order: await loadOrder(tx, claim.orderId), replayed: true };
 		const remember = async (order: OrderRow): Promise<CreatedOrder> => {
-			if (idempotencyKey) await recordIdempotentOrder(tx, scope, idempotencyKey, order.id);
+			if (key) await recordIdempotentOrder(tx, key, order.id);
 			return { order, replayed: false };
 		};
 

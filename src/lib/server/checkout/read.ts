@@ -30,10 +30,12 @@ export async function toOrderView(row: OrderRow): Promise<Order> {
 	const pending = row.status === 'PENDING';
 	const paid = row.status === 'PAID';
 	let qrUrl: string | null = null;
+	let qrPayload: string | null = null;
 	let paymentInstructions: string | null = null;
 	if (pending && row.paymentMethod === 'qr_direct' && row.paymentRef && config().payment.ready) {
 		const details = await paymentDetails({ reference: row.paymentRef, amountVnd: row.amountVnd });
 		qrUrl = details.qrUrl;
+		qrPayload = details.qrPayload;
 		paymentInstructions = details.paymentInstructions;
 	}
 	if (pending && row.paymentMethod === 'cash_manual') paymentInstructions = cashInstructions(row);
@@ -43,6 +45,7 @@ export async function toOrderView(row: OrderRow): Promise<Order> {
 		amountVnd: row.amountVnd.toString(),
 		paymentMethod: row.paymentMethod,
 		qrUrl,
+		qrPayload,
 		paymentRef: row.paymentRef,
 		paymentInstructions,
 		expiresAt: row.expiresAt?.toISOString() ?? null,

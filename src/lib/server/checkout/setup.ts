@@ -1,7 +1,7 @@
 import { config } from '../config';
 import { registerJob } from '../platform/jobs';
 import { registerPaymentTarget } from '../payments/targets';
-import { dropExpiredIdempotencyKeys } from './idempotency';
+import { dropExpiredIdempotencyKeys } from '../payments/idempotency';
 import { orderPaymentTarget } from './payment-target';
 import { deliverDueReceipts } from './receipts';
 import { ORDER_KIND } from './transitions';

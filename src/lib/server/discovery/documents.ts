@@ -21,12 +21,12 @@ export function llmsTxt(origin: string): string {
 
 Things an agent should know:
 
-- Browse and search need no credentials: start with \`GET /api/v1/catalog/categories\` (the tree), list a category with \`GET /api/v1/catalog/categories/{path}\` (e.g. \`lop-1/toan\`; empty path = everything), read a product with \`GET /api/v1/catalog/products/{fullPath}\`, and search with \`GET /api/v1/search?q=...\` (Vietnamese with or without diacritics: "giao an toan lop 1" finds "Giáo án Toán lớp 1").
+- Browse and search need no credentials: start with \`GET /api/v1/catalog/categories\` (the tree), list a category with \`GET /api/v1/catalog/categories/{path}\` (e.g. \`lop-1/toan\`; empty path = everything), read a product with \`GET /api/v1/catalog/products/{fullPath}\`, and search with \`GET /api/v1/search?q=...\` (Vietnamese with or without diacritics: "giao an toan lop 1" finds "Giáo án Toán lớp 1"). A browser app on another site may call these directly (CORS \`Access-Control-Allow-Origin: *\`, no credentials).
 - Lists are cursor-paginated: pass \`nextCursor\` back as \`cursor\` while \`hasMore\` is true. Never build cursors yourself.
 - A \`308\` on a product path means the product was renamed or moved: follow \`Location\`.
 - Money is VND as decimal strings (\`"120000"\`); timestamps are ISO 8601.
 - Errors are \`{ "error": { "code", "message", "details"? } }\` with stable snake_case codes; \`429\` carries \`Retry-After\`. Search allows 30 requests per minute per IP — read \`RateLimit-Remaining\` and slow down.
-- Buying: \`POST /api/v1/checkout\` with a \`productId\` and a \`paymentMethod\`; send an \`Idempotency-Key\` header (e.g. a UUID) so a retry never creates a second order. Poll \`GET /api/v1/checkout/{orderId}\` until \`PAID\`; its \`downloadUrl\` carries a \`token\` query parameter that \`POST /api/v1/downloads/by-token\` exchanges for a short-lived file URL.
+- Buying: \`POST /api/v1/checkout\` with a \`productId\` and a \`paymentMethod\`; send an \`Idempotency-Key\` header (e.g. a UUID) so a retry never creates a second order (\`POST /api/v1/topup/orders\` honours it too). Poll \`GET /api/v1/checkout/{orderId}\` until \`PAID\`; its \`downloadUrl\` carries a \`token\` query parameter that \`POST /api/v1/downloads/by-token\` exchanges for a short-lived file URL.
 - There are no API keys or bearer tokens. Everything beyond browsing needs the \`auth.session_data\` cookie from the sign-in flows in [auth.md](${origin}/auth.md); mutations also pass a same-origin check (send no \`Origin\` header, or your own).
 
 ## Documentation

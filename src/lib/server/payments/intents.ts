@@ -37,6 +37,8 @@ export async function createPaymentIntent(tx: Tx, input: NewPaymentIntent): Prom
 
 export interface PaymentDetails {
 	paymentRef: string;
+	/** The VietQR (EMVCo TLV) text, for integrations that hand it to a banking app instead of showing the image. */
+	qrPayload: string;
 	qrUrl: string;
 	paymentInstructions: string;
 }
@@ -52,6 +54,7 @@ export async function paymentDetails(intent: Pick<PaymentIntent, 'reference' | '
 	});
 	return {
 		paymentRef: intent.reference,
+		qrPayload: payload,
 		qrUrl: await vietQrDataUrl(payload),
 		paymentInstructions:
 			`Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản ${formatVndText(intent.amountVnd)} tới ${account.bankName}, ` +

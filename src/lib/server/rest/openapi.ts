@@ -254,7 +254,7 @@ export function buildOpenApiDocument(routes: Route[], { origin }: DocumentOption
 			title: 'hoclieu API',
 			version: API_VERSION,
 			description:
-				'Marketplace for Vietnamese K-12 teaching resources. Catalog and search are anonymous. Everything else uses the `auth.session_data` session cookie obtained through the /api/auth flows (see /auth.md). Mutations pass a same-origin check. Errors use `{ error: { code, message, details? } }`.',
+				'Marketplace for Vietnamese K-12 teaching resources. Catalog and search are anonymous. Everything else uses the `auth.session_data` session cookie obtained through the /api/auth flows (see /auth.md). Mutations pass a same-origin check. Anonymous GETs (catalog, search, top-up denominations) and the discovery documents may be read from any site (CORS `Access-Control-Allow-Origin: *` without credentials, RateLimit-* and X-Request-Id exposed); everything that uses the session cookie stays same-origin. Errors use `{ error: { code, message, details? } }`.',
 			contact: { name: 'hoclieu developers', url: `${origin}/developers` }
 		},
 		servers: [{ url: origin }],

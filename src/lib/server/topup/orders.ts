@@ -17,6 +17,7 @@ import { capReached, evaluateTopupPromo, reservePromo } from '../promos/service'
 import { ensureWallet, overflowError } from '../wallet/service';
 import { bonusFor } from './denominations';
 import { isUuid } from '../db/ids';
+import { claimIdempotencyKey, recordIdempotentOrder, requestHash, type IdempotencyKey } from '../payments/idempotency';
 
 export const TOPUP_KIND = 'topup';
 
@@ -42,13 +43,29 @@ async function committedBalance(tx: Tx, userId: string): Promise<bigint> {
 	return wallet!.main + wallet!.bonus + (pending?.total ?? 0n);
 }
 
-export async function createTopupOrder(userId: string, input: CreateTopupOrderInput): Promise<TopupOrder> {
+export interface CreatedTopup {
+	order: TopupOrder;
+	/** A retry with the same Idempotency-Key: the first request's top-up. */
+	replayed: boolean;
+}
+
+/** Top-up keys are the account's own: another account's same key is another key. */
+const topupKey = (userId: string, key: string): IdempotencyKey => ({ kind: 'topup', scope: `user:${userId}`, key });
+
+export async function createTopupOrder(userId: string, input: CreateTopupOrderInput, idempotencyKey?: string): Promise<CreatedTopup> {
 	// No payment account, no QR: refuse before anything is reserved.
 	paymentAccount();
 	if (!isUuid(input.denominationId)) throw unknownDenomination();
 	const promoCode = input.promoCode || undefined;
+	const key = idempotencyKey ? topupKey(userId, idempotencyKey) : undefined;
+	const hash = requestHash({ denominationId: input.denominationId, promoCode, returnTo: input.returnTo });
 
-	const order = await db().transaction(async (tx) => {
+	const created = await db().transaction(async (tx): Promise<{ row: TopupRow; replayed: boolean }> => {
+		const claim = key ? await claimIdempotencyKey(tx, key, hash) : undefined;
+		if (claim?.kind === 'replay') {
+			const [first] = await tx.select().from(topupOrders).where(eq(topupOrders.id, claim.orderId));
+			return { row: first!, replayed: true };
+		}
 		const [denomination] = await tx
 			.select()
 			.from(topupDenominations)
@@ -98,9 +115,10 @@ export async function createTopupOrder(userId: string, input: CreateTopupOrderIn
 				updatedAt: createdAt
 			})
 			.returning();
-		return row!;
+		if (key) await recordIdempotentOrder(tx, key, id);
+		return { row: row!, replayed: false };
 	});
-	return toTopupOrder(order);
+	return { order: await toTopupOrder(created.row), replayed: created.replayed };
 }
 
 export async function getTopupOrder(userId: string, id: string): Promise<TopupOrder> {
@@ -129,6 +147,7 @@ async function toTopupOrder(row: TopupRow): Promise<TopupOrder> {
 		totalAmountVnd: row.totalAmountVnd.toString(),
 		paymentMethod: 'qr_direct',
 		qrUrl: details?.qrUrl ?? null,
+		qrPayload: details?.qrPayload ?? null,
 		expiresAt: row.expiresAt.toISOString(),
 		paymentRef: row.paymentRef,
 		paymentInstructions: details?.paymentInstructions ?? null,

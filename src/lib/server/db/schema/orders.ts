@@ -4,6 +4,7 @@ import { flashSales, products } from './catalog';
 import { money } from './money';
 import { paymentIntents } from './payments';
 import { promoRedemptions } from './promos';
+import { topupOrders } from './topup';
 import { users } from './users';
 
 export const orderStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELLED', 'FAILED'] as const;
@@ -96,17 +97,34 @@ export const orders = pgTable(
  * requests that created an order are remembered, so a failed one can be
  * retried with its key. Rows are dropped after `expiresAt`.
  */
+/** What an Idempotency-Key may create: a checkout order or a top-up order. */
+export const idempotentKinds = ['checkout', 'topup'] as const;
+export type IdempotentKind = (typeof idempotentKinds)[number];
+
+/**
+ * Idempotency-Keys of POST /api/v1/checkout and POST /api/v1/topup/orders
+ * (the table kept its first name). Each kind has its own key space; a row
+ * points at the one result its kind creates.
+ */
 export const checkoutIdempotencyKeys = pgTable(
 	'checkout_idempotency_keys',
 	{
+		kind: text('kind', { enum: idempotentKinds }).notNull().default('checkout'),
 		/** `user:<id>` or `guest:<email>`: whose keys these are. */
 		scope: text('scope').notNull(),
 		key: text('key').notNull(),
 		/** SHA-256 of the normalised request body. */
 		requestHash: text('request_hash').notNull(),
 		orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+		topupOrderId: uuid('topup_order_id').references(() => topupOrders.id, { onDelete: 'cascade' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull()
 	},
-	(t) => [uniqueIndex('checkout_idempotency_keys_key').on(t.scope, t.key), index('checkout_idempotency_keys_expiry_idx').on(t.expiresAt)]
+	(t) => [
+		uniqueIndex('checkout_idempotency_keys_key').on(t.kind, t.scope, t.key),
+		index('checkout_idempotency_keys_expiry_idx').on(t.expiresAt),
+		check('checkout_idempotency_keys_kind', sql`${t.kind} in ('checkout', 'topup')`),
+		// A checkout key never points at a top-up and the other way round.
+		check('checkout_idempotency_keys_result', sql`(${t.kind} = 'checkout' and ${t.topupOrderId} is null) or (${t.kind} = 'topup' and ${t.orderId} is null)`)
+	]
 );

@@ -10,11 +10,12 @@ import {
 } from '../../../contracts/checkout';
 import { resolveBuyer } from '../../checkout/buyer';
 import { createCheckoutOrder } from '../../checkout/create';
-import { parseIdempotencyKey } from '../../checkout/idempotency';
+import { parseIdempotencyKey } from '../../payments/idempotency';
 import { grantsOrderAccess, issueOrderAccess, orderAccessCookieName } from '../../checkout/order-access';
 import { validateCheckoutPromo } from '../../checkout/promo';
 import { getOrder, listOrders, toOrderView } from '../../checkout/read';
 import { config } from '../../config';
+import { vietQrPayload } from '../../payments/vietqr';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { publicProcedure, router, sessionProcedure } from '../init';
 import { enforceRateLimit } from '../rate-limit';
@@ -39,6 +40,7 @@ const exampleOrder = {
 	amountVnd: '45000',
 	paymentMethod: 'qr_direct',
 	qrUrl: 'data:image/png;base64,iVBORw0KGgo…',
+	qrPayload: vietQrPayload({ bankBin: '970422', accountNumber: '0123456789', amountVnd: 45_000n, memo: 'HL7K2MQX9A' }),
 	paymentRef: 'HL7K2MQX9A',
 	paymentInstructions: 'Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản 45.000 ₫ tới Ngân hàng TMCP Quân đội, số tài khoản 0123456789 (HOCLIEU), nội dung: HL7K2MQX9A. Đơn được xác nhận tự động khi tiền về.',
 	expiresAt: '2026-01-15T08:45:00.000Z',

@@ -8,6 +8,8 @@ import {
 	TopupPromoValidateInput
 } from '../../../contracts/topup';
 import { config } from '../../config';
+import { vietQrPayload } from '../../payments/vietqr';
+import { parseIdempotencyKey } from '../../payments/idempotency';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { listActiveDenominations } from '../../topup/denominations';
 import { createTopupOrder, getTopupOrder } from '../../topup/orders';
@@ -32,6 +34,7 @@ const exampleOrder = {
 	totalAmountVnd: '190000',
 	paymentMethod: 'qr_direct',
 	qrUrl: 'data:image/png;base64,iVBORw0KGgo…',
+	qrPayload: vietQrPayload({ bankBin: '970422', accountNumber: '0123456789', amountVnd: 190_000n, memo: 'HL7K2MQX9A' }),
 	expiresAt: '2026-01-15T09:00:00.000Z',
 	paymentRef: 'HL7K2MQX9A',
 	paymentInstructions: 'Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản 190.000 ₫ … nội dung: HL7K2MQX9A.',
@@ -68,17 +71,19 @@ export const topupRouter = router({
 				scopes: ['topup:write'],
 				summary: 'Create a top-up order',
 				description:
-					'Creates a pending top-up paid by VietQR bank transfer. Once the transfer of `totalAmountVnd` with the `paymentRef` as its content is confirmed, `amountVnd` is credited to the main pocket and `bonusVnd` to the bonus pocket. Unpaid top-ups expire at `expiresAt`.',
+					'Creates a pending top-up paid by VietQR bank transfer. Once the transfer of `totalAmountVnd` with the `paymentRef` as its content is confirmed, `amountVnd` is credited to the main pocket and `bonusVnd` to the bonus pocket. Unpaid top-ups expire at `expiresAt`. While pending, `qrPayload` is the VietQR (EMVCo) text the `qrUrl` image encodes. ' +
+					'`Idempotency-Key` (optional, 1–255 printable ASCII characters, e.g. a UUID): a retry with the same key and body returns the first top-up (header `Idempotent-Replayed: true`) instead of creating another, for 24 hours; the same key with a different body is refused with 422 `state_violation` (`details.reason = "idempotency_key_reused"`). Keys belong to the signed-in account and are separate from checkout keys. Only requests that created a top-up are remembered, so a failed request may be retried with its key.',
 				tags,
 				envelope: 'object',
 				auth: 'session',
 				rateLimited: true,
 				sameOrigin: true,
+				idempotent: true,
 				errors: {
 					400: ['validation_error'],
 					401: ['unauthenticated'],
 					409: ['promo_cap_reached'],
-					422: ['wallet_balance_overflow'],
+					422: ['state_violation', 'wallet_balance_overflow'],
 					429: ['rate_limited'],
 					503: ['payment_processing']
 				},
@@ -88,8 +93,11 @@ export const topupRouter = router({
 		.input(CreateTopupOrderInput)
 		.output(TopupOrder)
 		.mutation(async ({ ctx, input }) => {
+			const idempotencyKey = parseIdempotencyKey(ctx.request.headers.get('idempotency-key'));
 			await enforceRateLimit(ctx, orderPolicy(), `user:${ctx.session.user.id}`);
-			return createTopupOrder(ctx.session.user.id, input);
+			const { order, replayed } = await createTopupOrder(ctx.session.user.id, input, idempotencyKey);
+			if (replayed) ctx.responseHeaders.set('Idempotent-Replayed', 'true');
+			return order;
 		}),
 
 	getOrder: sessionProcedure

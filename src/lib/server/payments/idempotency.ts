@@ -1,14 +1,15 @@
 /**
- * Idempotency-Key on POST /api/v1/checkout, as Stripe does it: the key is
- * claimed inside the order's transaction, so it is remembered only if the
- * order is; a concurrent request with the same key waits on the unique index
- * and then finds the first one's order. Same key, different body → 422.
+ * Idempotency-Key on POST /api/v1/checkout and POST /api/v1/topup/orders, as
+ * Stripe does it: the key is claimed inside the order's transaction, so it is
+ * remembered only if the order is; a concurrent request with the same key
+ * waits on the unique index and then finds the first one's order. Same key,
+ * different body → 422. Each kind (checkout, topup) has its own key space.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import { config } from '../config';
 import { db, type Tx } from '../db/client';
-import { checkoutIdempotencyKeys } from '../db/schema';
+import { checkoutIdempotencyKeys, type IdempotentKind } from '../db/schema';
 import { AppError, badRequest } from '../errors/app-error';
 import { now } from '../platform/clock';
 
@@ -34,39 +35,52 @@ export function requestHash(request: Record<string, unknown>): string {
 
 export type KeyClaim = { kind: 'claimed' } | { kind: 'replay'; orderId: string };
 
-export async function claimIdempotencyKey(tx: Tx, scope: string, key: string, hash: string): Promise<KeyClaim> {
+/** One caller's key for one kind of order. */
+export interface IdempotencyKey {
+	kind: IdempotentKind;
+	/** Whose key it is, e.g. `user:<id>` or `guest:<email>`. */
+	scope: string;
+	key: string;
+}
+
+const RESULT_COLUMN = { checkout: 'orderId', topup: 'topupOrderId' } as const satisfies Record<IdempotentKind, string>;
+
+function sameKey(k: IdempotencyKey) {
+	return and(eq(checkoutIdempotencyKeys.kind, k.kind), eq(checkoutIdempotencyKeys.scope, k.scope), eq(checkoutIdempotencyKeys.key, k.key));
+}
+
+export async function claimIdempotencyKey(tx: Tx, k: IdempotencyKey, hash: string): Promise<KeyClaim> {
 	const at = now();
 	const expiresAt = new Date(at.getTime() + config().checkout.idempotencyKeyTtlMs);
-	const fresh = { requestHash: hash, orderId: null, createdAt: at, expiresAt };
+	const fresh = { requestHash: hash, orderId: null, topupOrderId: null, createdAt: at, expiresAt };
 	const [claimed] = await tx
 		.insert(checkoutIdempotencyKeys)
-		.values({ scope, key, ...fresh })
+		.values({ kind: k.kind, scope: k.scope, key: k.key, ...fresh })
 		.onConflictDoUpdate({
-			target: [checkoutIdempotencyKeys.scope, checkoutIdempotencyKeys.key],
+			target: [checkoutIdempotencyKeys.kind, checkoutIdempotencyKeys.scope, checkoutIdempotencyKeys.key],
 			set: fresh,
 			// An expired key is forgotten: it starts over.
 			setWhere: lte(checkoutIdempotencyKeys.expiresAt, at)
 		})
 		.returning({ scope: checkoutIdempotencyKeys.scope });
 	if (claimed) return { kind: 'claimed' };
-	const [existing] = await tx
-		.select()
-		.from(checkoutIdempotencyKeys)
-		.where(and(eq(checkoutIdempotencyKeys.scope, scope), eq(checkoutIdempotencyKeys.key, key)));
-	if (!existing?.orderId) throw new Error('idempotency key row without an order');
+	const [existing] = await tx.select().from(checkoutIdempotencyKeys).where(sameKey(k));
+	const orderId = existing?.[RESULT_COLUMN[k.kind]];
+	if (!existing || !orderId) throw new Error('idempotency key row without an order');
 	if (existing.requestHash !== hash) {
 		throw new AppError(422, 'state_violation', 'Idempotency-Key này đã được dùng cho một yêu cầu khác. Hãy dùng khoá mới cho đơn hàng mới.', {
 			reason: 'idempotency_key_reused'
 		});
 	}
-	return { kind: 'replay', orderId: existing.orderId };
+	return { kind: 'replay', orderId };
 }
 
-export async function recordIdempotentOrder(tx: Tx, scope: string, key: string, orderId: string): Promise<void> {
+/** Remembers the order a claimed key created (same transaction as the claim). */
+export async function recordIdempotentOrder(tx: Tx, k: IdempotencyKey, orderId: string): Promise<void> {
 	await tx
 		.update(checkoutIdempotencyKeys)
-		.set({ orderId })
-		.where(and(eq(checkoutIdempotencyKeys.scope, scope), eq(checkoutIdempotencyKeys.key, key)));
+		.set({ [RESULT_COLUMN[k.kind]]: orderId })
+		.where(sameKey(k));
 }
 
 /** Housekeeping for the background job. */
