@@ -154,9 +154,8 @@ async function fail(row: Row, reason: FailureReason, detected: string | null, er
 function checkType(row: Row, detected: string | null): string | null {
 	if (!detected) return 'Không nhận ra loại tệp từ nội dung. Tệp có thể bị hỏng hoặc không thuộc loại được chấp nhận.';
 	const allowed = allowedFor(row.purpose).find((t) => t.mime === detected);
-	if (!allowed) return `Nội dung tệp là ${detected}, loại không được chấp nhận cho mục đích này.`;
-	if (detected !== row.contentType || !allowed.extensions.includes(extensionOf(row.fileName))) {
-		return `Nội dung tệp (${detected}) không khớp với loại đã khai báo (${row.contentType}) hoặc phần mở rộng của tên tệp "${row.fileName}".`;
+	if (detected !== row.contentType || !allowed?.extensions.includes(extensionOf(row.fileName))) {
+		return `Nội dung tệp là ${detected}, không khớp với loại đã khai báo (${row.contentType}) hoặc phần mở rộng của tên tệp "${row.fileName}".`;
 	}
 	return null;
 }
