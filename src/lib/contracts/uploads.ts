@@ -13,7 +13,7 @@ export const CreateUploadInput = z.object({
 		.trim()
 		.min(1, 'Tên tệp không được để trống.')
 		.max(200, 'Tên tệp tối đa 200 ký tự.')
-		.refine((n) => !/[\\/\u0000-\u001f]/.test(n), 'Tên tệp không được chứa dấu gạch chéo hay ký tự điều khiển.'),
+		.refine((n) => ![...n].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20), 'Tên tệp không được chứa dấu gạch chéo hay ký tự điều khiển.'),
 	contentType: z.string().trim().toLowerCase().min(3).max(127),
 	sizeBytes: z.number().int().positive('Kích thước tệp phải lớn hơn 0.'),
 	sha256: z
