@@ -14,11 +14,12 @@ CREATE TABLE "uploads" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"completed_at" timestamp with time zone,
+	"swept_at" timestamp with time zone,
 	CONSTRAINT "uploads_storage_key_unique" UNIQUE("storage_key")
 );
 --> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "uploads_owner_idx" ON "uploads" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "uploads_sha256_idx" ON "uploads" USING btree ("sha256","status");--> statement-breakpoint
-CREATE INDEX "uploads_pending_expiry_idx" ON "uploads" USING btree ("status","expires_at");--> statement-breakpoint
+CREATE INDEX "uploads_unswept_expiry_idx" ON "uploads" USING btree ("expires_at") WHERE "uploads"."swept_at" IS NULL AND "uploads"."status" IN ('pending', 'failed');--> statement-breakpoint
 CREATE INDEX "uploads_duplicate_idx" ON "uploads" USING btree ("duplicate_of_id");

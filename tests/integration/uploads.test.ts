@@ -155,6 +155,13 @@ describe('upload slot → PUT → complete', () => {
 		expect(objectExists(await keyOf(s.upload.id))).toBe(false);
 		expect((await api(author, `/api/v1/studio/uploads/${s.upload.id}/complete`)).body.error.details.reason).toBe('missing');
 
+		// A refused slot's URL stays valid until it expires, so bytes sent again land; the sweep removes them.
+		const wrongHash = await upload(author, pdf, { fileName: 'sach-2.pdf', contentType: 'application/pdf', sha256: sha256(PNG) });
+		expect(wrongHash.complete.body.error.details.reason).toBe('hash_mismatch');
+		expect((await put(wrongHash.slot, pdf)).status).toBe(200);
+		const refusedKey = await keyOf(wrongHash.slot.upload.id);
+		expect(objectExists(refusedKey)).toBe(true);
+
 		await advanceClock(server.url, 2 * 3600 * 1000);
 		const expired = await put(s, pdf);
 		expect(expired.status).toBe(403);
@@ -164,6 +171,11 @@ describe('upload slot → PUT → complete', () => {
 		expect(sweep.body.data.expired).toBeGreaterThanOrEqual(1);
 		const [row] = await sql<{ status: string }>(server.url, 'SELECT status FROM uploads WHERE id = $1', [s.upload.id]);
 		expect(row!.status).toBe('expired');
+		expect(objectExists(refusedKey)).toBe(false);
+		const [refused] = await sql<{ status: string; swept: boolean }>(server.url, 'SELECT status, swept_at IS NOT NULL AS swept FROM uploads WHERE id = $1', [wrongHash.slot.upload.id]);
+		expect(refused).toEqual({ status: 'failed', swept: true });
+		// Nothing is left for a second pass.
+		expect((await request(server.url, '/api/v1/_test/uploads/sweep', { method: 'POST', json: {} })).body.data.expired).toBe(0);
 	});
 });
 

@@ -7,7 +7,7 @@
  * swept with its bytes once its URL has expired (./setup.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { AdminUploadQuery, CreateUploadInput, Upload } from '../../contracts/uploads';
 import { recordAudit } from '../admin/audit';
 import { config } from '../config';
@@ -243,18 +243,25 @@ export async function listUploads(query: AdminUploadQuery) {
 	return { items: rows.slice(0, LIMIT).map(toDto), nextCursor: null, hasMore: rows.length > LIMIT };
 }
 
-/** Background sweep: pending slots whose URL has expired lose their bytes and become `expired`. */
+/**
+ * Background sweep, once a slot's PUT URL has expired: a pending slot becomes
+ * `expired`, and the bytes of pending and failed slots are deleted (a failed
+ * slot's URL may have been used again after its bytes were refused).
+ */
 export async function sweepExpiredUploads(): Promise<number> {
 	return db().transaction(async (tx) => {
 		const due = await tx
-			.select({ id: uploads.id, key: uploads.storageKey })
+			.select({ id: uploads.id, key: uploads.storageKey, status: uploads.status })
 			.from(uploads)
-			.where(and(eq(uploads.status, 'pending'), lt(uploads.expiresAt, now())))
+			.where(and(isNull(uploads.sweptAt), inArray(uploads.status, ['pending', 'failed']), lt(uploads.expiresAt, now())))
 			.limit(200)
 			.for('update', { skipLocked: true });
 		for (const slot of due) {
 			await storage().delete(slot.key);
-			await tx.update(uploads).set({ status: 'expired' }).where(eq(uploads.id, slot.id));
+			await tx
+				.update(uploads)
+				.set({ status: slot.status === 'pending' ? 'expired' : slot.status, sweptAt: now() })
+				.where(eq(uploads.id, slot.id));
 		}
 		return due.length;
 	});

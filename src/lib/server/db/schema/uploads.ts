@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -32,12 +33,17 @@ export const uploads = pgTable(
 		duplicateOfId: uuid('duplicate_of_id'),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-		completedAt: timestamp('completed_at', { withTimezone: true })
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+		/**
+		 * When the expiry sweep removed whatever the slot's PUT URL could still have
+		 * stored (a pending slot, or a failed one re-sent before its URL expired).
+		 */
+		sweptAt: timestamp('swept_at', { withTimezone: true })
 	},
 	(t) => [
 		index('uploads_owner_idx').on(t.ownerId, t.createdAt),
 		index('uploads_sha256_idx').on(t.sha256, t.status),
-		index('uploads_pending_expiry_idx').on(t.status, t.expiresAt),
+		index('uploads_unswept_expiry_idx').on(t.expiresAt).where(sql`${t.sweptAt} IS NULL AND ${t.status} IN ('pending', 'failed')`),
 		index('uploads_duplicate_idx').on(t.duplicateOfId)
 	]
 );
