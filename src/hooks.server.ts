@@ -17,6 +17,7 @@ import { setupPayments } from '$lib/server/payments/setup';
 import { configOrExit, startServer } from '$lib/server/startup';
 import { preparingResponse } from '$lib/server/startup-gate';
 import { setupTopups } from '$lib/server/topup/setup';
+import { setupUploads } from '$lib/server/uploads/setup';
 
 export const init: ServerInit = async () => {
 	configOrExit();
@@ -24,6 +25,7 @@ export const init: ServerInit = async () => {
 	setupPayments();
 	setupTopups();
 	setupCheckout();
+	setupUploads();
 	// Not awaited: the port opens at once and answers 503 until the database is prepared (startup-gate.ts).
 	startServer();
 	// The dummy hash makes unknown-email sign-ins cost what real ones do, from the first request on.

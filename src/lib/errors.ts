@@ -37,6 +37,7 @@ const BY_CODE: Record<string, string> = {
 	payment_processing: 'Cổng thanh toán đang tạm gián đoạn. Vui lòng thử lại sau ít phút.',
 	quota_exceeded: 'Bạn đã dùng hết lượt tải nhạc trong kỳ này.',
 	conflict: 'Dữ liệu vừa thay đổi. Hãy tải lại trang rồi thử lại.',
+	duplicate_file: 'Tệp này trùng với tệp của một tác giả khác.',
 	invalid_credentials: 'Email hoặc mật khẩu không đúng.',
 	email_taken: 'Email này đã có tài khoản. Hãy đăng nhập hoặc dùng email khác.',
 	invalid_otp: 'Mã xác nhận không đúng.',

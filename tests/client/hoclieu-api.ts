@@ -300,6 +300,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upload slots
+         * @description The newest 100 upload slots of every account, newest first. `flag=duplicate`: sold files refused because they are byte-for-byte another author's verified file (`duplicateOfId`), a theft signal.
+         */
+        get: operations["adminUploads"];
+        put?: never;
+        /**
+         * Open an upload slot
+         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         */
+        post: operations["adminCreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an upload slot
+         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         */
+        post: operations["studioCreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/products/{fullPath}": {
         parameters: {
             query?: never;
@@ -454,6 +498,46 @@ export interface paths {
          * @description The account can no longer sign in and every session it has ends at once; audited. Disabling an already disabled account changes nothing. Staff cannot disable themselves (409).
          */
         post: operations["adminDisableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/uploads/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an uploaded file
+         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged. Staff may complete any slot; a verification is audited.
+         */
+        post: operations["adminCompleteUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/uploads/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an uploaded file
+         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.
+         */
+        post: operations["studioCompleteUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4038,6 +4122,823 @@ export interface operations {
             };
         };
     };
+    adminUploads: {
+        parameters: {
+            query?: {
+                flag?: "duplicate";
+                status?: "pending" | "verified" | "failed" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "purpose": "file",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "sizeBytes": 482133,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "status": "verified",
+                     *           "detectedType": "application/pdf",
+                     *           "failureReason": null,
+                     *           "duplicateOfId": null,
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "completedAt": "2026-01-15T08:31:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            /** @enum {string} */
+                            purpose: "file" | "cover" | "preview";
+                            fileName: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            sha256: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified" | "failed" | "expired";
+                            detectedType: string | null;
+                            failureReason: string | null;
+                            duplicateOfId: string | null;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminCreateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    purpose: "file" | "cover" | "preview";
+                    fileName: string;
+                    contentType: string;
+                    sizeBytes: number;
+                    sha256: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "upload": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "purpose": "file",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "sizeBytes": 482133,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "status": "pending",
+                     *           "detectedType": null,
+                     *           "failureReason": null,
+                     *           "duplicateOfId": null,
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "completedAt": null
+                     *         },
+                     *         "put": {
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "method": "PUT",
+                     *           "headers": {
+                     *             "content-type": "application/pdf"
+                     *           },
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            upload: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @enum {string} */
+                                purpose: "file" | "cover" | "preview";
+                                fileName: string;
+                                contentType: string;
+                                sizeBytes: number;
+                                sha256: string;
+                                /** @enum {string} */
+                                status: "pending" | "verified" | "failed" | "expired";
+                                detectedType: string | null;
+                                failureReason: string | null;
+                                duplicateOfId: string | null;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                completedAt: string | null;
+                            };
+                            put: {
+                                /** Format: uri */
+                                url: string;
+                                /** @constant */
+                                method: "PUT";
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioCreateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    purpose: "file" | "cover" | "preview";
+                    fileName: string;
+                    contentType: string;
+                    sizeBytes: number;
+                    sha256: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "upload": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "purpose": "file",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "sizeBytes": 482133,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "status": "pending",
+                     *           "detectedType": null,
+                     *           "failureReason": null,
+                     *           "duplicateOfId": null,
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "completedAt": null
+                     *         },
+                     *         "put": {
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "method": "PUT",
+                     *           "headers": {
+                     *             "content-type": "application/pdf"
+                     *           },
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            upload: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @enum {string} */
+                                purpose: "file" | "cover" | "preview";
+                                fileName: string;
+                                contentType: string;
+                                sizeBytes: number;
+                                sha256: string;
+                                /** @enum {string} */
+                                status: "pending" | "verified" | "failed" | "expired";
+                                detectedType: string | null;
+                                failureReason: string | null;
+                                duplicateOfId: string | null;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                completedAt: string | null;
+                            };
+                            put: {
+                                /** Format: uri */
+                                url: string;
+                                /** @constant */
+                                method: "PUT";
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     catalogProduct: {
         parameters: {
             query?: never;
@@ -6037,6 +6938,658 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminCompleteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *         "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "purpose": "file",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "contentType": "application/pdf",
+                     *         "sizeBytes": 482133,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "status": "verified",
+                     *         "detectedType": "application/pdf",
+                     *         "failureReason": null,
+                     *         "duplicateOfId": null,
+                     *         "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "completedAt": "2026-01-15T08:31:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            /** @enum {string} */
+                            purpose: "file" | "cover" | "preview";
+                            fileName: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            sha256: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified" | "failed" | "expired";
+                            detectedType: string | null;
+                            failureReason: string | null;
+                            duplicateOfId: string | null;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "duplicate_file" | "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioCompleteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *         "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "purpose": "file",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "contentType": "application/pdf",
+                     *         "sizeBytes": 482133,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "status": "verified",
+                     *         "detectedType": "application/pdf",
+                     *         "failureReason": null,
+                     *         "duplicateOfId": null,
+                     *         "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "completedAt": "2026-01-15T08:31:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            /** @enum {string} */
+                            purpose: "file" | "cover" | "preview";
+                            fileName: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            sha256: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified" | "failed" | "expired";
+                            detectedType: string | null;
+                            failureReason: string | null;
+                            duplicateOfId: string | null;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "duplicate_file" | "state_violation";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */

@@ -129,7 +129,12 @@ const envSchema = z.object({
 	/** Lifetime of the signed storage URL a download token is exchanged for. */
 	DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(300),
 	/** Token exchanges per IP and minute. */
-	DOWNLOAD_TOKEN_RATE_LIMIT: positiveInt.default(30)
+	DOWNLOAD_TOKEN_RATE_LIMIT: positiveInt.default(30),
+	// Author and staff uploads (issue #16): declared sizes above these are refused at slot creation.
+	UPLOAD_MAX_FILE_BYTES: positiveInt.max(5 * 1024 ** 3).default(500 * 1024 ** 2),
+	UPLOAD_MAX_IMAGE_BYTES: positiveInt.max(5 * 1024 ** 3).default(10 * 1024 ** 2),
+	/** Lifetime of an upload slot's PUT URL; an incomplete slot is swept after it. */
+	UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600)
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -326,6 +331,7 @@ export interface Config {
 	giftcodeFailureIpLimit: number;
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
+	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number };
 	searchCache: { ttlMs: number; maxEntries: number };
 }
 
@@ -546,6 +552,11 @@ export function loadConfig(source: Source = process.env): Config {
 		giftcodeFailureLimit: env.GIFTCODE_FAILURE_LIMIT,
 		giftcodeFailureIpLimit: env.GIFTCODE_FAILURE_IP_LIMIT,
 		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
+		uploads: {
+			maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,
+			maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES,
+			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS
+		},
 		checkout: {
 			guestEnabled: env.GUEST_CHECKOUT_ENABLED,
 			qrOrderTtlMs: env.CHECKOUT_ORDER_TTL_MINUTES * 60_000,

@@ -39,5 +39,6 @@ export const authLabels: Record<AuthRequirement, string> = {
 	'session-or-guest': 'session cookie, or guest with consent',
 	'session-or-order-cookie': 'session cookie or order-access cookie',
 	token: 'download token in the body',
-	staff: 'session cookie of a staff account'
+	staff: 'session cookie of a staff account',
+	author: 'session cookie of an author (or staff) account'
 };

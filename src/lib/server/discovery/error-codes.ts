@@ -13,6 +13,7 @@ export const errorCodeHelp: Record<ErrorCode, { status: string; meaning: string 
 	method_not_allowed: { status: '405', meaning: 'The path exists with other methods; see the `Allow` header.' },
 	email_taken: { status: '409', meaning: 'Sign-up with an address that already has an account.' },
 	conflict: { status: '409', meaning: 'The request conflicts with the current state.' },
+	duplicate_file: { status: '409', meaning: 'An uploaded file is byte-for-byte a file already uploaded by another author (recorded for staff as a theft signal).' },
 	already_owned: { status: '409', meaning: 'You already own this product.' },
 	flash_sale_sold_out: { status: '409', meaning: 'The flash sale has no stock left.' },
 	promo_cap_reached: { status: '409', meaning: 'The promo code has reached its usage cap.' },

@@ -18,6 +18,8 @@ export const errorCodes = [
 	'payment_processing',
 	'quota_exceeded',
 	'conflict',
+	// Uploads: the file is already on sale under another author (a theft signal).
+	'duplicate_file',
 	// Auth flows (/api/auth/*): wrong email or password, taken address, bad or spent codes and links.
 	'invalid_credentials',
 	'email_taken',

@@ -14,6 +14,7 @@ export type SigningPurpose =
 	| 'order-access'
 	| 'download-token'
 	| 'file-link'
+	| 'upload-link'
 	| 'webhook'
 	| 'giftcode';
 

@@ -21,7 +21,9 @@ export type AuthRequirement =
 	| 'session-or-order-cookie'
 	| 'token'
 	/** A signed-in account with the `staff` role: anonymous → 401, anyone else → 403. */
-	| 'staff';
+	| 'staff'
+	/** A signed-in account with the `author` or `staff` role: anonymous → 401, anyone else → 403. */
+	| 'author';
 
 export interface Deprecation {
 	/** ISO date of the first response carrying `Deprecation`. */

@@ -119,6 +119,7 @@ const SECURITY: Record<AuthRequirement, (scopes: string[]) => Requirement[]> = {
 	'optional-session': (s) => [anonymous, { sessionCookie: s }],
 	session: (s) => [{ sessionCookie: s }],
 	staff: (s) => [{ sessionCookie: s }],
+	author: (s) => [{ sessionCookie: s }],
 	'session-or-guest': (s) => [{ sessionCookie: s }, anonymous],
 	'session-or-order-cookie': (s) => [{ sessionCookie: s } as Requirement, { orderAccessCookie: s }]
 };
@@ -134,8 +135,8 @@ function allErrors(route: Route): Map<number, ErrorCode[]> {
 	};
 	for (const [status, codes] of Object.entries(meta.errors)) add(Number(status), ...(codes ?? []));
 	if (route.input) add(400, 'validation_error');
-	if (meta.auth === 'session' || meta.auth === 'staff') add(401, 'unauthenticated');
-	if (meta.auth === 'staff') add(403, 'forbidden'); // signed in without the staff role
+	if (meta.auth === 'session' || meta.auth === 'staff' || meta.auth === 'author') add(401, 'unauthenticated');
+	if (meta.auth === 'staff' || meta.auth === 'author') add(403, 'forbidden'); // signed in without the role
 	if (meta.rateLimited) add(429, 'rate_limited');
 	if (meta.method !== 'GET') {
 		add(403, 'forbidden'); // same-origin check on every mutation
@@ -229,7 +230,9 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 /** Tags with a description; every other tag used by a route is listed by name. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
 	Admin:
-		'Staff tooling (not part of the public contract). Requires the session cookie of an account with the `staff` role: anonymous callers get 401 `unauthenticated`, other accounts 403 `forbidden`. Every change writes an append-only audit row.'
+		'Staff tooling (not part of the public contract). Requires the session cookie of an account with the `staff` role: anonymous callers get 401 `unauthenticated`, other accounts 403 `forbidden`. Every change writes an append-only audit row.',
+	Studio:
+		'Author studio (not part of the public contract). Requires the session cookie of an account with the `author` (or `staff`) role: anonymous callers get 401 `unauthenticated`, other accounts 403 `forbidden`.'
 };
 
 function documentTags(routes: Route[]) {

@@ -11,6 +11,7 @@ import { moneyTestingRouter } from './routers/money-testing';
 import { musicRouter } from './routers/music';
 import { searchRouter } from './routers/search';
 import { storefrontRouter } from './routers/storefront';
+import { studioRouter } from './routers/studio';
 import { systemRouter } from './routers/system';
 import { testingRouter } from './routers/testing';
 import { topupRouter } from './routers/topup';
@@ -32,7 +33,8 @@ export const appRouter = router({
 	checkout: checkoutRouter,
 	downloads: downloadsRouter,
 	checkoutTesting: checkoutTestingRouter,
-	admin: adminRouter
+	admin: adminRouter,
+	studio: studioRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -70,3 +70,10 @@ export const staffProcedure = sessionProcedure.use(({ ctx, next }) => {
 	if (ctx.session.user.role !== 'staff') throw forbidden('Chỉ nhân viên quản trị mới được thực hiện thao tác này.');
 	return next({ ctx });
 });
+
+/** Author studio procedures (route meta `auth: 'author'`): authors and staff (who may also author). */
+export const authorProcedure = sessionProcedure.use(({ ctx, next }) => {
+	const role = ctx.session.user.role;
+	if (role !== 'author' && role !== 'staff') throw forbidden('Chỉ tác giả mới được thực hiện thao tác này.');
+	return next({ ctx });
+});

@@ -49,4 +49,28 @@ export const GET: RequestHandler = async ({ params, url, locals }) => {
 	});
 };
 
-export const fallback = methodNotAllowed('GET', 'HEAD');
+/**
+ * An upload slot's PUT (FsStorage only; S3 slots PUT to S3 directly). The body
+ * streams to a temporary file and is cut off as soon as it exceeds the signed
+ * size, so a slot can never hold more than was declared.
+ */
+export const PUT: RequestHandler = async ({ params, url, request, locals }) => {
+	const files = fileServer();
+	if (!files) return fail(locals.requestId, 404, 'not_found', 'Không tìm thấy tệp.');
+	const check = files.verifyPutLink(params.key, url.searchParams);
+	if (check.status === 'expired') return fail(locals.requestId, 403, 'forbidden', 'Liên kết tải lên đã hết hạn. Vui lòng tạo lượt tải lên mới.');
+	if (check.status !== 'ok') return fail(locals.requestId, 403, 'forbidden', 'Liên kết tải lên không hợp lệ.');
+	const tooLarge = () => fail(locals.requestId, 413, 'payload_too_large', `Tệp lớn hơn kích thước đã khai báo (${check.size} byte).`);
+	if (Number(request.headers.get('content-length') ?? 0) > check.size) return tooLarge();
+	if (!request.body) return fail(locals.requestId, 400, 'validation_error', 'Thiếu nội dung tệp.');
+	const result = await files.putStream(params.key, request.body, check.size, check.contentType).catch((error: unknown) => {
+		log.error('file upload failed', { key: params.key, error });
+		return undefined;
+	});
+	if (result === undefined) return fail(locals.requestId, 503, 'service_unavailable', 'Kho tệp tạm thời không khả dụng, vui lòng thử lại sau.');
+	if (result === 'too_large') return tooLarge();
+	if (result === 'exists') return fail(locals.requestId, 409, 'conflict', 'Tệp của lượt tải lên này đã được gửi.');
+	return new Response(null, { status: 200 });
+};
+
+export const fallback = methodNotAllowed('GET', 'HEAD', 'PUT');

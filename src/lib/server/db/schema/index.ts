@@ -9,3 +9,4 @@ export * from './topup';
 export * from './giftcodes';
 export * from './orders';
 export * from './audit';
+export * from './uploads';

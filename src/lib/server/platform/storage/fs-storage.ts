@@ -8,14 +8,16 @@
  * Writes go to a temporary file first and are renamed into place, so readers
  * never see half a file.
  */
+import { createWriteStream } from 'node:fs';
 import { access, constants, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { nowMs } from '../clock';
 import { hmac, safeEqual } from '../signing';
 import { assertValidKey, isValidKey } from './keys';
-import type { ObjectStorage, SignedUrl, StoredObject } from './types';
+import type { ObjectStorage, SignedPut, SignedUrl, StoredObject } from './types';
 
 export interface FsStorageOptions {
 	dir: string;
@@ -24,6 +26,16 @@ export interface FsStorageOptions {
 }
 
 export type LinkCheck = 'ok' | 'invalid' | 'expired';
+
+export type PutLinkCheck = { status: 'invalid' | 'expired' } | { status: 'ok'; size: number; contentType: string };
+
+export type StreamPutResult = 'stored' | 'too_large' | 'exists';
+
+function putPayload(key: string, exp: string, size: string, contentType: string): string {
+	return `${key}\n${exp}\n${size}\n${contentType}`;
+}
+
+class TooLarge extends Error {}
 
 function linkPayload(key: string, exp: string, name: string): string {
 	return `${key}\n${exp}\n${name}`;
@@ -102,6 +114,69 @@ export class FsStorage implements ObjectStorage {
 		if (!isValidKey(key) || exp === null || name === null || sig === null || !/^\d{1,12}$/.test(exp)) return 'invalid';
 		if (!safeEqual(sig, hmac('file-link', linkPayload(key, exp, name)))) return 'invalid';
 		return Number(exp) * 1000 <= nowMs() ? 'expired' : 'ok';
+	}
+
+	/** An upload slot's PUT target: the app's `/files/<key>` route, signed (purpose `upload-link`) over key, expiry, size and type. */
+	async signedPutUrl(key: string, ttlSeconds: number, object: StoredObject): Promise<SignedPut> {
+		assertValidKey(key);
+		const exp = String(Math.floor((nowMs() + ttlSeconds * 1000) / 1000));
+		const len = String(object.size);
+		const sig = hmac('upload-link', putPayload(key, exp, len, object.contentType));
+		const query = new URLSearchParams({ exp, len, ct: object.contentType, sig });
+		return {
+			url: `${this.options.baseUrl}/files/${key}?${query}`,
+			method: 'PUT',
+			headers: { 'content-type': object.contentType },
+			expiresAt: new Date(Number(exp) * 1000)
+		};
+	}
+
+	verifyPutLink(key: string, q: URLSearchParams): PutLinkCheck {
+		const [exp, len, ct, sig] = [q.get('exp'), q.get('len'), q.get('ct'), q.get('sig')];
+		if (!isValidKey(key) || !exp || !len || !ct || !sig || !/^\d{1,12}$/.test(exp) || !/^\d{1,13}$/.test(len)) {
+			return { status: 'invalid' };
+		}
+		if (!safeEqual(sig, hmac('upload-link', putPayload(key, exp, len, ct)))) return { status: 'invalid' };
+		if (Number(exp) * 1000 <= nowMs()) return { status: 'expired' };
+		return { status: 'ok', size: Number(len), contentType: ct };
+	}
+
+	/**
+	 * Streams a request body into place: a temporary file, renamed only when the
+	 * whole body arrived within `maxBytes`, so an interrupted or oversized upload
+	 * leaves nothing behind. An existing object is never replaced, so bytes
+	 * cannot change under a verification that already ran.
+	 */
+	async putStream(key: string, body: ReadableStream<Uint8Array>, maxBytes: number, contentType: string): Promise<StreamPutResult> {
+		const p = this.paths(key);
+		if (await this.head(key)) return 'exists';
+		await mkdir(dirname(p.object), { recursive: true });
+		const tmp = `${p.object}.${randomUUID()}.tmp`;
+		let received = 0;
+		const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+		const limit = async function* (chunks: AsyncIterable<Buffer>) {
+			for await (const chunk of chunks) {
+				received += chunk.byteLength;
+				if (received > maxBytes) throw new TooLarge();
+				yield chunk;
+			}
+		};
+		try {
+			await pipeline(source, limit, createWriteStream(tmp, { flags: 'wx' }));
+			await rename(tmp, p.object);
+		} catch (error) {
+			await rm(tmp, { force: true });
+			source.destroy();
+			if (error instanceof TooLarge) return 'too_large';
+			throw error;
+		}
+		await this.writeAtomically(p.meta, JSON.stringify({ size: received, contentType } satisfies StoredObject));
+		return 'stored';
+	}
+
+	async read(key: string): Promise<Readable | null> {
+		const opened = await this.open(key);
+		return opened?.stream ?? null;
 	}
 
 	/** The object's bytes as a stream, with its metadata; null when missing. */

@@ -7,7 +7,7 @@ import { FsStorage } from './fs-storage';
 import { S3Storage } from './s3-storage';
 import type { ObjectStorage } from './types';
 
-export type { ObjectStorage, SignedUrl, StoredObject } from './types';
+export type { ObjectStorage, SignedPut, SignedUrl, StoredObject } from './types';
 export { FsStorage } from './fs-storage';
 export { S3Storage } from './s3-storage';
 

@@ -14,10 +14,11 @@ import {
 	S3ServiceException
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
 import { now } from '../clock';
 import { attachmentDisposition } from './content-disposition';
 import { assertValidKey } from './keys';
-import type { ObjectStorage, SignedUrl, StoredObject } from './types';
+import type { ObjectStorage, SignedPut, SignedUrl, StoredObject } from './types';
 
 export interface S3StorageOptions {
 	bucket: string;
@@ -89,6 +90,30 @@ export class S3Storage implements ObjectStorage {
 		// SigV4 dates have whole-second precision; report the expiry the URL really has.
 		const signedAtMs = Math.floor(signingDate.getTime() / 1000) * 1000;
 		return { url, expiresAt: new Date(signedAtMs + ttlSeconds * 1000) };
+	}
+
+	/** Presigned PUT; Content-Type and Content-Length are signed, so S3 refuses any other type or size. */
+	async signedPutUrl(key: string, ttlSeconds: number, object: StoredObject): Promise<SignedPut> {
+		assertValidKey(key);
+		const signingDate = now();
+		const url = await getSignedUrl(
+			this.client,
+			new PutObjectCommand({ Bucket: this.options.bucket, Key: key, ContentType: object.contentType, ContentLength: object.size }),
+			{ expiresIn: ttlSeconds, signingDate, signableHeaders: new Set(['content-type', 'content-length']) }
+		);
+		const signedAtMs = Math.floor(signingDate.getTime() / 1000) * 1000;
+		return { url, method: 'PUT', headers: { 'content-type': object.contentType }, expiresAt: new Date(signedAtMs + ttlSeconds * 1000) };
+	}
+
+	async read(key: string): Promise<Readable | null> {
+		assertValidKey(key);
+		try {
+			const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+			return out.Body instanceof Readable ? out.Body : null;
+		} catch (error) {
+			if (isNotFound(error)) return null;
+			throw error;
+		}
 	}
 
 	async ping(): Promise<void> {

@@ -9,7 +9,10 @@ import {
 	ChangeRoleInput,
 	DisableUserInput
 } from '../../../contracts/admin';
+import { AdminUploadQuery, CreateUploadInput, Upload, UploadList, UploadRef, UploadSlot } from '../../../contracts/uploads';
 import { listAudit } from '../../admin/audit';
+import { completeUpload, createUpload, listUploads } from '../../uploads/uploads';
+import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './upload-docs';
 import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/users';
 import { router, staffProcedure } from '../init';
 
@@ -132,4 +135,37 @@ export const adminRouter = router({
 		.input(DisableUserInput)
 		.output(AdminUserDetail)
 		.mutation(({ ctx, input }) => disableUser(ctx.session.user.id, input.id, input.reason))
+,
+
+	uploads: staffProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/admin/uploads',
+				summary: 'Upload slots',
+				description: 'The newest 100 upload slots of every account, newest first. `flag=duplicate`: sold files refused because they are byte-for-byte another author\'s verified file (`duplicateOfId`), a theft signal.',
+				tags,
+				envelope: 'list',
+				auth: 'staff',
+				errors: { 400: ['validation_error'] },
+				example: { items: [exampleVerifiedUpload], nextCursor: null, hasMore: false }
+			}
+		})
+		.input(AdminUploadQuery)
+		.output(UploadList)
+		.query(({ input }) => listUploads(input)),
+
+	createUpload: staffProcedure
+		.meta({ openapi: { ...createUploadDocs, path: '/api/v1/admin/uploads', tags, auth: 'staff' } })
+		.input(CreateUploadInput)
+		.output(UploadSlot)
+		.mutation(({ ctx, input }) => createUpload({ userId: ctx.session.user.id, staff: true }, input)),
+
+	completeUpload: staffProcedure
+		.meta({
+			openapi: { ...completeUploadDocs, path: '/api/v1/admin/uploads/{id}/complete', tags, auth: 'staff', description: `${completeUploadDocs.description} Staff may complete any slot; a verification is audited.` }
+		})
+		.input(UploadRef)
+		.output(Upload)
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id))
 });

@@ -11,6 +11,7 @@ import { db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, errorCodes, notFound } from '../../errors/app-error';
 import { publicProcedure as basePublic, router, sessionProcedure } from '../init';
+import { sweepExpiredUploads } from '../../uploads/uploads';
 
 /** Unreachable through tRPC too unless TEST_HOOKS is on. */
 export const testOnlyProcedure = basePublic.use(({ next }) => {
@@ -23,6 +24,12 @@ const publicProcedure = testOnlyProcedure;
 const base = { tags: ['Testing'], internal: true, auth: 'none', errors: {} } as const;
 
 export const testingRouter = router({
+	sweepUploads: publicProcedure
+		.meta({ openapi: { ...base, method: 'POST', path: '/api/v1/_test/uploads/sweep', summary: 'Run the upload expiry sweep', envelope: 'object' } })
+		.input(z.object({}))
+		.output(z.unknown())
+		.mutation(async () => ({ expired: await sweepExpiredUploads() })),
+
 	echo: publicProcedure
 		.meta({ openapi: { ...base, method: 'GET', path: '/api/v1/_test/echo/{...rest}', summary: 'Echo', envelope: 'object' } })
 		.input(

@@ -42,6 +42,8 @@ function faulty(inner: ObjectStorage, fault: 'head' | 'sign'): ObjectStorage {
 		delete: (key) => inner.delete(key),
 		head: fault === 'head' ? broken : (key) => inner.head(key),
 		signedGetUrl: fault === 'sign' ? broken : (key, ttl, name) => inner.signedGetUrl(key, ttl, name),
+		signedPutUrl: (key, ttl, object) => inner.signedPutUrl(key, ttl, object),
+		read: (key) => inner.read(key),
 		ping: () => inner.ping()
 	};
 }

@@ -1,0 +1,53 @@
+import type { OpenApiRouteMeta } from '../../rest/meta';
+
+type SharedDocs = Omit<OpenApiRouteMeta, 'path' | 'tags' | 'auth'>;
+
+/** OpenAPI text shared by the studio's and the staff's upload routes (one service serves both). */
+const exampleUpload = {
+	id: '3c9e1f2a-0000-4000-8000-000000000000',
+	ownerId: '6f1c2a9e-0000-4000-8000-000000000000',
+	purpose: 'file',
+	fileName: 'giao-an-toan-6.pdf',
+	contentType: 'application/pdf',
+	sizeBytes: 482133,
+	sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+	status: 'pending',
+	detectedType: null,
+	failureReason: null,
+	duplicateOfId: null,
+	expiresAt: '2026-01-15T09:30:00.000Z',
+	createdAt: '2026-01-15T08:30:00.000Z',
+	completedAt: null
+} as const;
+
+export const exampleVerifiedUpload = { ...exampleUpload, status: 'verified', detectedType: 'application/pdf', completedAt: '2026-01-15T08:31:00.000Z' } as const;
+
+export const createUploadDocs: SharedDocs = {
+	method: 'POST',
+	summary: 'Open an upload slot',
+	description:
+		'Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app\'s `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).',
+	envelope: 'object',
+	sameOrigin: true,
+	errors: { 400: ['validation_error'] },
+	example: {
+		upload: exampleUpload,
+		put: {
+			url: 'https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…',
+			method: 'PUT',
+			headers: { 'content-type': 'application/pdf' },
+			expiresAt: '2026-01-15T09:30:00.000Z'
+		}
+	}
+};
+
+export const completeUploadDocs: SharedDocs = {
+	method: 'POST',
+	summary: 'Verify an uploaded file',
+	description:
+		'Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author\'s verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.',
+	envelope: 'object',
+	sameOrigin: true,
+	errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['duplicate_file', 'state_violation'] },
+	example: exampleVerifiedUpload
+};
