@@ -287,7 +287,7 @@ describe('signed file links (FsStorage)', () => {
 		expect((await malformed.json()).error.code).toBe('validation_error');
 		const post = await fetch(url, { method: 'POST' });
 		expect(post.status).toBe(405);
-		expect(post.headers.get('allow')).toBe('GET, HEAD');
+		expect(post.headers.get('allow')).toBe('GET, HEAD, PUT');
 		expect((await post.json()).error.code).toBe('method_not_allowed');
 	});
 
