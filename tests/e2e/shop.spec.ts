@@ -371,6 +371,8 @@ test.describe('buying from the product page', () => {
 });
 
 test('screenshots and accessibility: home, category, product and search at desktop and phone width', async ({ page, request }) => {
+	// Eight full-page screenshots and axe runs: a budget of its own rather than the 60 s of one journey.
+	test.setTimeout(180_000);
 	const [row] = await sql<{ path: string }>(
 		request,
 		`SELECT c.path || '/' || p.slug AS path FROM products p JOIN categories c ON c.id = p.category_id
