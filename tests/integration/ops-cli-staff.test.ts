@@ -4,32 +4,18 @@
  * it), or on PostgreSQL next to a running server. The account then signs in
  * with that password and reaches the staff-only API.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { request } from '../helpers/http';
-import { ops } from '../helpers/ops';
-import { startServer, type TestServer } from '../helpers/server';
+import { openOpsWorkspace, ops, type OpsWorkspace } from '../helpers/ops';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let server: TestServer | undefined;
-let ownDataDir: string | undefined;
+let workspace: OpsWorkspace | undefined;
 afterAll(async () => {
-	await server?.stop();
-	if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+	await workspace?.close();
 }, 180_000);
 
 it('creates a staff account that can sign in and use the admin API, refusing weak passwords', async () => {
-	let env: Record<string, string> & { DATA_DIR: string };
-	if (onPostgres) {
-		server = await startServer();
-		env = { DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl! };
-	} else {
-		ownDataDir = mkdtempSync(join(tmpdir(), 'hoclieu-ops-staff-'));
-		env = { DATA_DIR: ownDataDir };
-	}
+	workspace = await openOpsWorkspace('hoclieu-ops-staff-');
+	const { env } = workspace;
 	const email = 'Quan.Tri@Truong.edu.vn';
 	const password = 'Bảng đen phấn trắng 2026';
 
@@ -45,8 +31,7 @@ it('creates a staff account that can sign in and use the admin API, refusing wea
 	expect(created.code, created.stderr).toBe(0);
 	expect(created.stdout).toContain('quan.tri@truong.edu.vn');
 
-	server ??= await startServer({ env: { DATA_DIR: env.DATA_DIR } });
-	const base = server.url;
+	const base = (await workspace.serve()).url;
 	const signIn = await request(base, '/api/auth/sign-in/email', { method: 'POST', json: { email, password }, headers: { origin: base } });
 	expect(signIn.status, signIn.text).toBe(200);
 	expect(signIn.body.user).toMatchObject({ email: 'quan.tri@truong.edu.vn', role: 'staff', emailVerified: true });
@@ -65,13 +50,10 @@ it('creates a staff account that can sign in and use the admin API, refusing wea
 	expect(signUp.status, signUp.text).toBe(200);
 	const buyerCookie = signUp.headers.getSetCookie().find((c) => c.startsWith('auth.session_data='))!.split(';')[0]!;
 	expect((await request(base, '/api/v1/admin/users', { headers: { cookie: buyerCookie } })).status).toBe(403);
-	if (!onPostgres) {
-		await server.stop();
-		server = undefined;
-	}
+	await workspace.releaseForCli();
 	const promoted = await ops(env, 'staff:create', '--email', buyerEmail, '--password', 'Mật khẩu quản trị mới tinh');
 	expect(promoted.code, promoted.stderr).toBe(0);
-	server ??= await startServer({ env: { DATA_DIR: env.DATA_DIR } });
+	const server = await workspace.serve();
 	// The old password and its sessions are gone; the new one reaches the admin API.
 	expect((await request(server.url, '/api/auth/session', { headers: { cookie: buyerCookie } })).body).toBeFalsy();
 	const again = await request(server.url, '/api/auth/sign-in/email', {

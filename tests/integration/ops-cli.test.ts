@@ -3,34 +3,20 @@
  * With PGlite the CLI needs the data directory to itself, so it runs before
  * the server starts and after it stops; with PostgreSQL it runs alongside.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createUser, request } from '../helpers/http';
 import { createTopup, denominationId } from '../helpers/money';
 import { postBankTransfer } from '../helpers/payments';
-import { ops } from '../helpers/ops';
-import { startServer, type TestServer } from '../helpers/server';
+import { openOpsWorkspace, ops, type OpsWorkspace } from '../helpers/ops';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let server: TestServer | undefined;
-let ownDataDir: string | undefined;
+let workspace: OpsWorkspace | undefined;
 afterAll(async () => {
-	await server?.stop();
-	if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+	await workspace?.close();
 }, 180_000);
 
 it('creates and deactivates gift codes and promos, simulates a transfer and lists what needs review', async () => {
-	let env: Record<string, string> & { DATA_DIR: string };
-	if (onPostgres) {
-		server = await startServer();
-		env = { DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl! };
-	} else {
-		ownDataDir = mkdtempSync(join(tmpdir(), 'hoclieu-ops-'));
-		env = { DATA_DIR: ownDataDir };
-	}
+	workspace = await openOpsWorkspace('hoclieu-ops-');
+	const { env } = workspace;
 
 	const created = await ops(env, 'giftcodes:create', '--amount', '40000', '--count', '3', '--expires', '2099-01-01');
 	expect(created.code, created.stderr).toBe(0);
@@ -48,8 +34,7 @@ it('creates and deactivates gift codes and promos, simulates a transfer and list
 	expect(invalid.stderr).toContain('percentOff');
 	expect((await ops(env, 'giftcodes:create', '--amount', '0', '--count', '1')).code).toBe(2);
 
-	server ??= await startServer({ env: { DATA_DIR: env.DATA_DIR } });
-	const base = server.url;
+	const base = (await workspace.serve()).url;
 	const user = await createUser(base);
 	const redeem = (code: string) => request(base, '/api/v1/giftcode/redeem', { method: 'POST', json: { code }, headers: { cookie: user.cookie } });
 	expect((await redeem(codes[0]!)).body.data).toEqual({ xuAmount: '40000', newBalance: '40000' });
@@ -64,10 +49,7 @@ it('creates and deactivates gift codes and promos, simulates a transfer and list
 	expect(balance).toEqual({ main: '100000', bonus: '45000', total: '145000' });
 	expect((await postBankTransfer(base, 'HLZZZZZZZZ', 12345, { content: 'chuyen nham tai khoan' })).body.status).toBe('unmatched');
 
-	if (!onPostgres) {
-		await server.stop();
-		server = undefined;
-	}
+	await workspace.releaseForCli();
 	const review = await ops(env, 'transfers:list-unmatched');
 	expect(review.code, review.stderr).toBe(0);
 	expect(review.stdout).toContain('chuyen nham tai khoan');
