@@ -134,7 +134,9 @@ const envSchema = z.object({
 	UPLOAD_MAX_FILE_BYTES: positiveInt.max(5 * 1024 ** 3).default(500 * 1024 ** 2),
 	UPLOAD_MAX_IMAGE_BYTES: positiveInt.max(5 * 1024 ** 3).default(10 * 1024 ** 2),
 	/** Lifetime of an upload slot's PUT URL; an incomplete slot is swept after it. */
-	UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600)
+	UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600),
+	/** Whole percent of each sale's paid amount owed to the product's author (the rest is the platform's). */
+	AUTHOR_REVENUE_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70)
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -332,6 +334,8 @@ export interface Config {
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number };
+	/** Whole percent of a sale owed to its author (payouts and the author's statement). */
+	authorRevenueSharePercent: number;
 	searchCache: { ttlMs: number; maxEntries: number };
 }
 
@@ -557,6 +561,7 @@ export function loadConfig(source: Source = process.env): Config {
 			maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES,
 			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS
 		},
+		authorRevenueSharePercent: env.AUTHOR_REVENUE_SHARE_PERCENT,
 		checkout: {
 			guestEnabled: env.GUEST_CHECKOUT_ENABLED,
 			qrOrderTtlMs: env.CHECKOUT_ORDER_TTL_MINUTES * 60_000,

@@ -25,6 +25,16 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export { productTypes, type ProductType } from '../../../contracts/catalog';
 
 /**
+ * Where a product is in its life (issue #16). `is_published` stays the one
+ * flag every catalog read filters on; a trigger (migration 0014) keeps it
+ * equal to `status = 'published'`, so writers set either one and the two never
+ * disagree. Legacy writers that only set `is_published` get `published` or
+ * `unpublished`.
+ */
+export const productStatuses = ['draft', 'in_review', 'rejected', 'published', 'unpublished', 'suspended'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+/**
  * Bumped by statement-level triggers whenever what a search can find changes
  * (products, categories, flash sales; not popularity or flash stock). Search
  * results cached under an older value are never served (search/hit-cache.ts).
@@ -73,6 +83,9 @@ export const products = pgTable(
 		/** File name offered to the downloader, e.g. "Bài hát Quê hương.mp3". */
 		fileName: text('file_name'),
 		isPublished: boolean('is_published').notNull().default(true),
+		status: text('status', { enum: productStatuses }).notNull().default('published'),
+		/** The author who sells it and is paid for it; null for the house catalog (the demo seed). */
+		authorId: uuid('author_id').references(() => users.id, { onDelete: 'restrict' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 		/** Accent-folded full-text document (migration 0006): title A, tags B, description C. */
@@ -101,6 +114,9 @@ export const products = pgTable(
 		index('products_search_vector_idx').using('gin', t.searchVector),
 		index('products_head_vector_idx').using('gin', t.headVector),
 		index('products_title_pairs_idx').using('gin', t.titlePairs),
+		index('products_author_idx').on(t.authorId, t.createdAt).where(sql`${t.authorId} IS NOT NULL`),
+		index('products_status_idx').on(t.status, t.updatedAt).where(sql`${t.status} <> 'published'`),
+		check('products_status_known', sql`${t.status} IN ('draft', 'in_review', 'rejected', 'published', 'unpublished', 'suspended')`),
 		check('products_price_nonneg', sql`${t.priceVnd} >= 0`),
 		check('products_sale_price_nonneg', sql`${t.salePriceVnd} IS NULL OR ${t.salePriceVnd} >= 0`),
 		check('products_rating_range', sql`${t.ratingAvg} >= 0 AND ${t.ratingAvg} <= 5`)

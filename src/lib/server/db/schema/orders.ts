@@ -128,3 +128,26 @@ export const checkoutIdempotencyKeys = pgTable(
 		check('checkout_idempotency_keys_result', sql`(${t.kind} = 'checkout' and ${t.topupOrderId} is null) or (${t.kind} = 'topup' and ${t.orderId} is null)`)
 	]
 );
+
+/**
+ * A paid order refunded to the buyer's wallet by staff (issue #16). The order
+ * keeps status PAID (the contract's OrderStatus has no refund state); this row,
+ * one per order at most, is what says it was refunded. Written in the same
+ * transaction as the REFUND ledger entry and the ownership revocation.
+ */
+export const orderRefunds = pgTable(
+	'order_refunds',
+	{
+		orderId: uuid('order_id')
+			.primaryKey()
+			.references(() => orders.id, { onDelete: 'restrict' }),
+		/** Amount credited back, VND; the order's paid amount. */
+		amountVnd: money('amount_vnd').notNull(),
+		refundedBy: uuid('refunded_by')
+			.notNull()
+			.references(() => users.id, { onDelete: 'restrict' }),
+		reason: text('reason').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	(t) => [index('order_refunds_created_idx').on(t.createdAt), check('order_refunds_amount_nonneg', sql`${t.amountVnd} >= 0`)]
+);
