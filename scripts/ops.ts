@@ -184,7 +184,7 @@ const commands: Record<string, Command> = {
 		async run(_, [orderId]) {
 			if (!orderId) throw new UsageError('the order id is required');
 			registerOrderPayments();
-			const order = await confirmCashOrder(orderId);
+			const order = await confirmCashOrder(orderId, { actorId: null, via: 'ops orders:confirm-cash' });
 			console.log(`Đã xác nhận thu ${formatVndText(order.amountVnd)} tiền mặt cho đơn ${order.id} (${order.paymentRef}); biên nhận: ${order.receiptStatus}.`);
 		}
 	},

@@ -41,7 +41,12 @@ export const Order = z.object({
 	/** Additive: the promo code applied, normalised. */
 	promoCode: z.string().nullable(),
 	createdAt: z.iso.datetime(),
-	returnTo: z.string().nullable()
+	returnTo: z.string().nullable(),
+	/**
+	 * Additive, present only when staff refunded the order to the buyer's wallet.
+	 * The status stays PAID; `downloadUrl` is then null and earlier download links stop working.
+	 */
+	refundedAt: z.iso.datetime().optional()
 });
 export type Order = z.infer<typeof Order>;
 

@@ -1,5 +1,6 @@
 /** Staff confirm a cash_manual order once the cash is in hand (ops CLI `orders:confirm-cash`). */
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../admin/audit';
 import { db } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError, badRequest } from '../errors/app-error';
@@ -8,8 +9,14 @@ import { orderNotFound } from './errors';
 import { ORDER_KIND, type OrderRow } from './transitions';
 import { isUuid } from '../db/ids';
 
+/** Who confirmed it, for the audit row: a staff account (console, /api/v1/admin) or the operator CLI (null). */
+export interface CashConfirmer {
+	actorId: string | null;
+	via: 'admin' | 'ops orders:confirm-cash';
+}
+
 /** Pays the order exactly as a matched transfer would (ownership, promo use, receipt); refuses anything but a pending cash order. */
-export async function confirmCashOrder(orderId: string): Promise<OrderRow> {
+export async function confirmCashOrder(orderId: string, by: CashConfirmer): Promise<OrderRow> {
 	if (!isUuid(orderId)) throw badRequest('Mã đơn hàng phải là một UUID.');
 	const find = async () => (await db().select().from(orders).where(eq(orders.id, orderId)))[0];
 	const order = await find();
@@ -17,6 +24,14 @@ export async function confirmCashOrder(orderId: string): Promise<OrderRow> {
 	if (order.paymentMethod !== 'cash_manual') {
 		throw new AppError(422, 'state_violation', `Đơn này thanh toán bằng ${order.paymentMethod}, không phải tiền mặt.`, { paymentMethod: order.paymentMethod });
 	}
-	await settleIntentManually(ORDER_KIND, order.id);
+	await settleIntentManually(ORDER_KIND, order.id, (tx, intent) =>
+		recordAudit(tx, {
+			actorId: by.actorId,
+			action: 'order.confirm_cash',
+			targetType: 'order',
+			targetId: order.id,
+			summary: { before: { status: 'PENDING' }, after: { status: 'PAID' }, amountVnd: intent.amountVnd.toString(), paymentRef: intent.reference, via: by.via }
+		})
+	);
 	return (await find())!;
 }

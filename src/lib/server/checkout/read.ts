@@ -16,6 +16,7 @@ import { signJson, verifyJson } from '../platform/signing';
 import { expireIfDue, isPastExpiry, paymentDetails } from '../payments/intents';
 import { formatDateTimeText, formatVndText } from '../../format';
 import { orderNotFound } from './errors';
+import { findRefund } from './refund';
 import { ORDER_KIND, type OrderRow } from './transitions';
 import { isUuid } from '../db/ids';
 
@@ -28,7 +29,9 @@ function cashInstructions(row: OrderRow): string {
 
 export async function toOrderView(row: OrderRow): Promise<Order> {
 	const pending = row.status === 'PENDING';
-	const paid = row.status === 'PAID';
+	const refund = row.status === 'PAID' ? await findRefund(db(), row.id) : undefined;
+	// A refunded order stays PAID (the contract has no refund state) but gives no download any more.
+	const paid = row.status === 'PAID' && !refund;
 	let qrUrl: string | null = null;
 	let qrPayload: string | null = null;
 	let paymentInstructions: string | null = null;
@@ -51,7 +54,7 @@ export async function toOrderView(row: OrderRow): Promise<Order> {
 		expiresAt: row.expiresAt?.toISOString() ?? null,
 		paidAt: row.paidAt?.toISOString() ?? null,
 		// `sending` is an internal claim: to the buyer it is still on its way.
-		receiptStatus: paid ? (row.receiptStatus === 'sending' || row.receiptStatus === null ? 'pending' : row.receiptStatus) : null,
+		receiptStatus: row.status === 'PAID' ? (row.receiptStatus === 'sending' || row.receiptStatus === null ? 'pending' : row.receiptStatus) : null,
 		// A fresh token at every read: whoever may see the paid order may download its file.
 		downloadUrl: paid ? downloadPageUrl(issueDownloadToken({ productId: row.productId, orderId: row.id }).token) : null,
 		productId: row.productId,
@@ -59,7 +62,8 @@ export async function toOrderView(row: OrderRow): Promise<Order> {
 		promoDiscountVnd: row.promoDiscountVnd.toString(),
 		promoCode: row.promoCode,
 		createdAt: row.createdAt.toISOString(),
-		returnTo: row.returnTo
+		returnTo: row.returnTo,
+		...(refund ? { refundedAt: refund.createdAt.toISOString() } : {})
 	};
 }
 

@@ -2,14 +2,14 @@
  * POST /api/v1/downloads/by-token (spec 4.19): a valid download token buys a
  * short-lived signed storage URL for the product's file. Only the token
  * counts — cookies are never consulted — and its entitlement is re-checked:
- * the order must still be PAID for that product, or the account must still
- * own it.
+ * the order must still be PAID for that product and not refunded, or the
+ * account must still own it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { TokenDownload } from '../../contracts/checkout';
 import { config } from '../config';
 import { db } from '../db/client';
-import { orders, productOwnerships, products } from '../db/schema';
+import { orderRefunds, orders, productOwnerships, products } from '../db/schema';
 import { AppError, forbidden } from '../errors/app-error';
 import { log } from '../platform/logger';
 import { storage } from '../platform/storage';
@@ -26,7 +26,15 @@ async function stillEntitled(e: DownloadEntitlement): Promise<boolean> {
 		const [order] = await db()
 			.select({ id: orders.id })
 			.from(orders)
-			.where(and(eq(orders.id, e.orderId), eq(orders.productId, e.productId), eq(orders.status, 'PAID')));
+			.where(
+				and(
+					eq(orders.id, e.orderId),
+					eq(orders.productId, e.productId),
+					eq(orders.status, 'PAID'),
+					// A refunded order stays PAID; its tokens (receipt links included) stop working.
+					notExists(db().select({ id: orderRefunds.orderId }).from(orderRefunds).where(eq(orderRefunds.orderId, orders.id)))
+				)
+			);
 		return order !== undefined;
 	}
 	const [owned] = await db()

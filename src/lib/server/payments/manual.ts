@@ -4,14 +4,23 @@
  * it, with the same lock and the same exactly-once status change.
  */
 import { and, eq } from 'drizzle-orm';
-import { db } from '../db/client';
+import { db, type Tx } from '../db/client';
 import { paymentIntents } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { expireIntent, isPastExpiry } from './intents';
 import { paymentTarget, runAfterSettle, type PaymentIntent } from './targets';
 
-export async function settleIntentManually(kind: string, targetId: string): Promise<PaymentIntent> {
+/**
+ * `onSettled` runs in the same transaction right after the intent is paid —
+ * where the caller writes its audit row, so the payment and its record
+ * commit together or not at all.
+ */
+export async function settleIntentManually(
+	kind: string,
+	targetId: string,
+	onSettled?: (tx: Tx, intent: PaymentIntent) => Promise<void>
+): Promise<PaymentIntent> {
 	const paid = await db().transaction(async (tx) => {
 		const [intent] = await tx
 			.select()
@@ -32,6 +41,7 @@ export async function settleIntentManually(kind: string, targetId: string): Prom
 			.where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, 'PENDING')))
 			.returning();
 		await paymentTarget(kind).settle(tx, row!, null);
+		await onSettled?.(tx, row!);
 		return row!;
 	});
 	// Expiring it must commit (the order gives back what it held) before the refusal is reported.

@@ -12,6 +12,7 @@ export function transfersNeedingReview(limit = 200) {
 			amountVnd: bankTransfers.amountVnd,
 			matchStatus: bankTransfers.matchStatus,
 			content: bankTransfers.content,
+			bankReference: bankTransfers.bankReference,
 			note: bankTransfers.note
 		})
 		.from(bankTransfers)

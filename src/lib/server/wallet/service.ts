@@ -165,3 +165,54 @@ export async function debit(tx: Tx, input: DebitInput): Promise<DebitResult> {
 	await tx.insert(walletLedger).values(entries);
 	return { ...after, fromBonus, fromMain };
 }
+
+export interface WithdrawInput {
+	userId: string;
+	pocket: WalletPocket;
+	amount: bigint;
+	entryType: Exclude<LedgerEntryType, 'PURCHASE' | 'TOPUP' | 'BONUS'>;
+	refType: string;
+	refId: string;
+	note: string;
+}
+
+/**
+ * Takes `amount` from one named pocket (a staff adjustment), never below
+ * zero: one conditional UPDATE, like every other change. Purchases use
+ * `debit` instead, which decides the pockets itself.
+ */
+export async function withdraw(tx: Tx, input: WithdrawInput): Promise<Balance> {
+	assertPositive(input.amount);
+	await ensureWallet(tx, input.userId);
+	const column = input.pocket === 'main' ? wallets.main : wallets.bonus;
+	const amount = bigintParam(input.amount);
+	const [row] = await tx
+		.update(wallets)
+		.set({ [input.pocket]: sql`${column} - ${amount}`, updatedAt: now() })
+		.where(and(eq(wallets.userId, input.userId), sql`${column} >= ${amount}`))
+		.returning({ main: wallets.main, bonus: wallets.bonus });
+	if (!row) {
+		const current = await getBalance(tx, input.userId);
+		const available = input.pocket === 'main' ? current.main : current.bonus;
+		throw new AppError(409, 'conflict', `Không thể trừ ${formatVndText(input.amount)}: ${input.pocket === 'main' ? 'ví chính' : 'ví khuyến mãi'} chỉ còn ${formatVndText(available)}, số dư không được âm.`, {
+			reason: 'insufficient_funds',
+			pocket: input.pocket,
+			required: input.amount.toString(),
+			available: available.toString()
+		});
+	}
+	const after = balance(row);
+	await tx.insert(walletLedger).values({
+		userId: input.userId,
+		entryType: input.entryType,
+		direction: 'DEBIT',
+		pocket: input.pocket,
+		amount: input.amount,
+		balanceAfter: after.total,
+		refType: input.refType,
+		refId: input.refId,
+		note: input.note,
+		createdAt: now()
+	});
+	return after;
+}
