@@ -20,6 +20,7 @@ import { createFreeTrack, musicDownload, musicQuota, serverNow, setUsed } from '
 import { postBankTransfer } from '../helpers/payments';
 import { startServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
+import { staffMoneyRaces } from './races/staff-money';
 import { vietnamMonthWindow } from '../../src/lib/server/music/quota-window';
 
 /** The fewest concurrent requests any race fires. */
@@ -418,3 +419,5 @@ describe('music quota', () => {
 		expect(new Set(results.filter((r) => r.status === 200).map((r) => r.body.logId)).size).toBe(limit);
 	});
 });
+
+staffMoneyRaces({ base: () => base, N, race, statuses });
