@@ -22,6 +22,9 @@ export const paths = {
 	adminUsers: (q?: string) => (q ? `/quan-tri/nguoi-dung?q=${encodeURIComponent(q)}` : '/quan-tri/nguoi-dung'),
 	adminUser: (id: string) => `/quan-tri/nguoi-dung/${id}`,
 	adminAudit: '/quan-tri/nhat-ky',
+	adminOrders: '/quan-tri/don-hang',
+	adminOrder: (id: string) => `/quan-tri/don-hang/${id}`,
+	adminTransfers: '/quan-tri/chuyen-khoan',
 	developers: '/developers',
 	apiDocs: '/api-docs'
 } as const;

@@ -1,5 +1,7 @@
 import type { Actions, PageServerLoad } from './$types';
 import { ChangeRoleInput, DisableUserInput } from '$lib/contracts/admin';
+import { WalletAdjustmentInput } from '$lib/contracts/admin-money';
+import { formatVndText } from '$lib/format';
 import { formAction } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
@@ -26,5 +28,13 @@ export const actions = {
 			serverCaller(event).admin.disableUser({ id: event.params.id, reason: input.reason })
 		);
 		return outcome.ok ? { done: 'Đã khoá tài khoản và kết thúc mọi phiên đăng nhập của tài khoản này.' } : outcome.failure;
+	},
+	adjustWallet: async (event) => {
+		const outcome = await formAction(event, WalletAdjustmentInput.omit({ id: true }), (input) =>
+			serverCaller(event).admin.money.adjustWallet({ ...input, id: event.params.id })
+		);
+		if (!outcome.ok) return outcome.failure;
+		const a = outcome.value;
+		return { done: `Đã ${a.direction === 'credit' ? 'cộng' : 'trừ'} ${formatVndText(BigInt(a.amountVnd))}; số dư ví còn ${formatVndText(BigInt(a.after.total))}.` };
 	}
 } satisfies Actions;
