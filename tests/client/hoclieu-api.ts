@@ -260,6 +260,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search purchase orders
+         * @description Newest first. `q` is matched against the order id, the payment reference (HL…), the buyer's email (account or guest, fragment, case-insensitive) and the bank reference or notifier id of a transfer that reached the order.
+         */
+        get: operations["adminMoneyOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/transfers/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bank transfers waiting for staff
+         * @description Received transfers whose money is neither applied to an order nor credited to a wallet (no reference, underpaid, a guest's late payment …), newest first, at most 200 — the same list as `npm run ops -- transfers:list-unmatched`.
+         */
+        get: operations["adminMoneyUnmatchedTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -438,6 +478,126 @@ export interface paths {
         get: operations["checkoutGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One purchase order
+         * @description The order with its buyer, product, refund (if any), whether the buyer still owns the product, and the bank transfers that reached its reference.
+         */
+        get: operations["adminMoneyOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/confirm-cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a cash order
+         * @description The cash is in hand: the pending `cash_manual` order is paid exactly as a matched transfer would pay it (ownership, promo use, receipt), the same service as `npm run ops -- orders:confirm-cash`; audited. 422 `state_violation` for another payment method, an order no longer pending, or one past its expiry (then expired).
+         */
+        post: operations["adminMoneyConfirmCash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a paid order to the buyer's wallet
+         * @description In one transaction: the order's amount goes to the main pocket of the buyer's wallet (a `REFUND` ledger entry, refType `order`), the buyer stops owning the product (download links, including ones already issued, stop working), and the refund and its audit row are recorded. The order keeps status `PAID` and gains `refundedAt`. Idempotent per order: a repeated or concurrent request gets the same refund back and moves no money (its reason is ignored). 409 `conflict` for a guest order (no wallet); 422 `state_violation` for an order that is not PAID or was free.
+         */
+        post: operations["adminMoneyRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/transfers/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an order with an unmatched transfer
+         * @description The transfer pays a PENDING or EXPIRED purchase order through the same steps a matching webhook takes (the amount must cover the order; any excess goes to the buyer's wallet as a `REFUND`). An EXPIRED order is paid only if it held no promo use or flash-sale unit and the buyer neither owns the product nor has another pending order for it. Exactly once: of concurrent attempts on one transfer, one wins and the others get 409 `conflict`; audited.
+         */
+        post: operations["adminMoneyAssignTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/transfers/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit an unmatched transfer to a wallet
+         * @description The whole transfer goes to the main pocket of the account's wallet as a `TOPUP` ledger entry (refType `bank_transfer`, the transfer id), without the wallet maximum (the money was already received). Exactly once: of concurrent attempts on one transfer, one wins and the others get 409 `conflict`; audited.
+         */
+        post: operations["adminMoneyCreditTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/wallet-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust an account's wallet
+         * @description Credits or debits one pocket with a mandatory reason (at least 10 characters): an `ADJUSTMENT` ledger entry (refType `admin_adjustment`) and an audit row with the pockets before and after, in one transaction. A debit never takes a pocket below zero (409 `conflict`); a credit over the wallet maximum is refused (422 `wallet_balance_overflow`).
+         */
+        post: operations["adminMoneyAdjustWallet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2608,6 +2768,8 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             returnTo: string | null;
+                            /** Format: date-time */
+                            refundedAt?: string;
                         }[];
                         nextCursor: string | null;
                         hasMore: boolean;
@@ -2834,6 +2996,8 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             returnTo: string | null;
+                            /** Format: date-time */
+                            refundedAt?: string;
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -3626,6 +3790,427 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "rate_limited";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyOrders: {
+        parameters: {
+            query?: {
+                /** @description Order id, payment reference (HL…), buyer email (fragment) or the bank's transaction reference/id of a transfer that paid it; empty lists the newest orders */
+                q?: string;
+                status?: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+                cursor?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *           "status": "PAID",
+                     *           "paymentMethod": "qr_direct",
+                     *           "amountVnd": "45000",
+                     *           "paymentRef": "HL7K2MQX9A",
+                     *           "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "buyerEmail": "co.lan@example.vn",
+                     *           "productId": "0f8e2d4c-0000-4000-8000-000000000000",
+                     *           "productTitle": "Giáo án Toán lớp 1 — Học kì I",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "paidAt": "2026-01-15T08:31:05.000Z",
+                     *           "refundedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+                            /** @enum {string} */
+                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            amountVnd: string;
+                            paymentRef: string | null;
+                            buyerId: string | null;
+                            buyerEmail: string | null;
+                            /** Format: uuid */
+                            productId: string;
+                            productTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundedAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyUnmatchedTransfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8d2f4b60-1c3e-4a5f-b7d9-0e1f2a3b4c5d",
+                     *           "providerTxnId": "92704511",
+                     *           "amountVnd": "45000",
+                     *           "matchStatus": "unmatched",
+                     *           "content": "CK mua giao an co Lan",
+                     *           "bankReference": "FT26015123456",
+                     *           "note": "Không tìm thấy mã thanh toán trong nội dung chuyển khoản.",
+                     *           "receivedAt": "2026-01-15T08:31:04.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            providerTxnId: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            amountVnd: string;
+                            matchStatus: string;
+                            content: string;
+                            bankReference: string | null;
+                            note: string | null;
+                            /** Format: date-time */
+                            receivedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */
@@ -6023,6 +6608,8 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             returnTo: string | null;
+                            /** Format: date-time */
+                            refundedAt?: string;
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -6071,6 +6658,2191 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *         "status": "PAID",
+                     *         "paymentMethod": "qr_direct",
+                     *         "amountVnd": "45000",
+                     *         "paymentRef": "HL7K2MQX9A",
+                     *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "buyerEmail": "co.lan@example.vn",
+                     *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
+                     *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "paidAt": "2026-01-15T08:31:05.000Z",
+                     *         "refundedAt": null,
+                     *         "priceVnd": "50000",
+                     *         "promoDiscountVnd": "5000",
+                     *         "promoCode": "GIAM5K",
+                     *         "expiresAt": "2026-01-15T08:45:00.000Z",
+                     *         "buyerOwnsProduct": true,
+                     *         "refund": null,
+                     *         "transfers": [
+                     *           {
+                     *             "id": "8d2f4b60-1c3e-4a5f-b7d9-0e1f2a3b4c5d",
+                     *             "amountVnd": "45000",
+                     *             "matchStatus": "matched",
+                     *             "bankReference": "FT26015123456",
+                     *             "receivedAt": "2026-01-15T08:31:04.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+                            /** @enum {string} */
+                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            amountVnd: string;
+                            paymentRef: string | null;
+                            buyerId: string | null;
+                            buyerEmail: string | null;
+                            /** Format: uuid */
+                            productId: string;
+                            productTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundedAt: string | null;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            promoDiscountVnd: string;
+                            promoCode: string | null;
+                            expiresAt: string | null;
+                            buyerOwnsProduct: boolean;
+                            refund: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                reason: string;
+                                /** Format: uuid */
+                                refundedBy: string;
+                                refundedByEmail: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            } | null;
+                            transfers: {
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                matchStatus: string;
+                                bankReference: string | null;
+                                /** Format: date-time */
+                                receivedAt: string;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyConfirmCash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *         "status": "PAID",
+                     *         "paymentMethod": "cash_manual",
+                     *         "amountVnd": "45000",
+                     *         "paymentRef": "HL7K2MQX9A",
+                     *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "buyerEmail": "co.lan@example.vn",
+                     *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
+                     *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "paidAt": "2026-01-15T08:31:05.000Z",
+                     *         "refundedAt": null,
+                     *         "priceVnd": "50000",
+                     *         "promoDiscountVnd": "5000",
+                     *         "promoCode": "GIAM5K",
+                     *         "expiresAt": "2026-01-15T08:45:00.000Z",
+                     *         "buyerOwnsProduct": true,
+                     *         "refund": null,
+                     *         "transfers": []
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+                            /** @enum {string} */
+                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            amountVnd: string;
+                            paymentRef: string | null;
+                            buyerId: string | null;
+                            buyerEmail: string | null;
+                            /** Format: uuid */
+                            productId: string;
+                            productTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundedAt: string | null;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            promoDiscountVnd: string;
+                            promoCode: string | null;
+                            expiresAt: string | null;
+                            buyerOwnsProduct: boolean;
+                            refund: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                reason: string;
+                                /** Format: uuid */
+                                refundedBy: string;
+                                refundedByEmail: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            } | null;
+                            transfers: {
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                matchStatus: string;
+                                bankReference: string | null;
+                                /** Format: date-time */
+                                receivedAt: string;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description State violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the order is refunded (audit log and refund record). Ignored when the order was already refunded. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *         "status": "PAID",
+                     *         "paymentMethod": "qr_direct",
+                     *         "amountVnd": "45000",
+                     *         "paymentRef": "HL7K2MQX9A",
+                     *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "buyerEmail": "co.lan@example.vn",
+                     *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
+                     *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "paidAt": "2026-01-15T08:31:05.000Z",
+                     *         "refundedAt": "2026-01-16T09:00:00.000Z",
+                     *         "priceVnd": "50000",
+                     *         "promoDiscountVnd": "5000",
+                     *         "promoCode": "GIAM5K",
+                     *         "expiresAt": "2026-01-15T08:45:00.000Z",
+                     *         "buyerOwnsProduct": false,
+                     *         "refund": {
+                     *           "amountVnd": "45000",
+                     *           "reason": "Tệp bị lỗi, khách yêu cầu hoàn tiền",
+                     *           "refundedBy": "1a2b3c4d-0000-4000-8000-000000000000",
+                     *           "refundedByEmail": "quantri@example.vn",
+                     *           "createdAt": "2026-01-16T09:00:00.000Z"
+                     *         },
+                     *         "transfers": [
+                     *           {
+                     *             "id": "8d2f4b60-1c3e-4a5f-b7d9-0e1f2a3b4c5d",
+                     *             "amountVnd": "45000",
+                     *             "matchStatus": "matched",
+                     *             "bankReference": "FT26015123456",
+                     *             "receivedAt": "2026-01-15T08:31:04.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+                            /** @enum {string} */
+                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            amountVnd: string;
+                            paymentRef: string | null;
+                            buyerId: string | null;
+                            buyerEmail: string | null;
+                            /** Format: uuid */
+                            productId: string;
+                            productTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundedAt: string | null;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            promoDiscountVnd: string;
+                            promoCode: string | null;
+                            expiresAt: string | null;
+                            buyerOwnsProduct: boolean;
+                            refund: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                reason: string;
+                                /** Format: uuid */
+                                refundedBy: string;
+                                refundedByEmail: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            } | null;
+                            transfers: {
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                matchStatus: string;
+                                bankReference: string | null;
+                                /** Format: date-time */
+                                receivedAt: string;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description State violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyAssignTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A PENDING or EXPIRED order paid by bank transfer or cash
+                     */
+                    orderId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "transferId": "8d2f4b60-1c3e-4a5f-b7d9-0e1f2a3b4c5d",
+                     *         "outcome": "assigned",
+                     *         "orderId": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "creditedVnd": "0",
+                     *         "note": "Nhân viên gán cho đơn HL7K2MQX9A. Lý do: Khách quên ghi mã đơn khi chuyển khoản"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            transferId: string;
+                            /** @enum {string} */
+                            outcome: "assigned" | "credited";
+                            orderId: string | null;
+                            userId: string | null;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditedVnd: string;
+                            note: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict" | "already_owned";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description State violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyCreditTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account whose main pocket receives the whole transfer
+                     */
+                    userId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "transferId": "8d2f4b60-1c3e-4a5f-b7d9-0e1f2a3b4c5d",
+                     *         "outcome": "credited",
+                     *         "orderId": null,
+                     *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "creditedVnd": "45000",
+                     *         "note": "Nhân viên cộng 45.000 ₫ vào ví của co.lan@example.vn. Lý do: Khách chuyển nhầm nội dung, đã xác minh qua điện thoại"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            transferId: string;
+                            /** @enum {string} */
+                            outcome: "assigned" | "credited";
+                            orderId: string | null;
+                            userId: string | null;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditedVnd: string;
+                            note: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description State violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoneyAdjustWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "credit" | "debit";
+                    /**
+                     * @default main
+                     * @enum {string}
+                     */
+                    pocket?: "main" | "bonus";
+                    /**
+                     * @description Whole VND as a decimal string, > 0
+                     * @example 50000
+                     */
+                    amountVnd: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "adjustmentId": "5e6f7a8b-0000-4000-8000-000000000000",
+                     *         "direction": "credit",
+                     *         "pocket": "main",
+                     *         "amountVnd": "20000",
+                     *         "before": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "after": {
+                     *           "main": "170000",
+                     *           "bonus": "20000",
+                     *           "total": "190000"
+                     *         }
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            adjustmentId: string;
+                            /** @enum {string} */
+                            direction: "credit" | "debit";
+                            /** @enum {string} */
+                            pocket: "main" | "bonus";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            amountVnd: string;
+                            before: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                            after: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description State violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "wallet_balance_overflow";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */
