@@ -363,3 +363,74 @@ describe('POST /api/v1/admin/users/{id}/wallet-adjustments', () => {
 		expect((await asStaff(`/api/v1/admin/users/${randomUUID()}/wallet-adjustments`, { method: 'POST', json: { direction: 'credit', amountVnd: '1000', reason: 'Bồi thường sự cố tải tệp' } })).status).toBe(404);
 	});
 });
+
+describe('console pages /quan-tri/don-hang, /quan-tri/chuyen-khoan and the wallet form', () => {
+	const page = (path: string, cookie?: string) => request(base, path, { headers: cookie ? { cookie } : {} });
+	function submit(path: string, fields: Record<string, string>, cookie: string) {
+		return request(base, path, {
+			method: 'POST',
+			body: new URLSearchParams(fields).toString(),
+			// A browser without JavaScript: the HTML page comes back, with the action's status.
+			headers: { cookie, origin: base, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }
+		});
+	}
+
+	it('are for staff only, pages and form actions alike', async () => {
+		const { buyer, order } = await paidOrder();
+		for (const path of ['/quan-tri/don-hang', `/quan-tri/don-hang/${order.id}`, '/quan-tri/chuyen-khoan']) {
+			const anonymous = await page(path);
+			expect(anonymous.status, path).toBe(303);
+			expect(anonymous.headers.get('location')).toBe(`/dang-nhap?returnTo=${encodeURIComponent(path)}`);
+			expect((await page(path, buyer.cookie)).status, path).toBe(403);
+		}
+		// Actions run without the layout's guard; the procedures they call refuse on their own.
+		const refund = await submit(`/quan-tri/don-hang/${order.id}?/refund`, { reason: REASON, confirm: 'yes' }, buyer.cookie);
+		expect(refund.status).toBe(403);
+		const adjust = await submit(`/quan-tri/nguoi-dung/${buyer.userId}?/adjustWallet`, { direction: 'credit', pocket: 'main', amountVnd: '99000', reason: REASON }, buyer.cookie);
+		expect(adjust.status).toBe(403);
+		expect(await sql(base, 'SELECT 1 FROM order_refunds WHERE order_id = $1', [order.id])).toEqual([]);
+		expect(await balanceOf(base, buyer)).toEqual({ main: '0', bonus: '0', total: '0' });
+	});
+
+	it('refund needs the confirmation box; the wallet form its reason; both then move money once', async () => {
+		const { buyer, order } = await paidOrder('45000');
+		const list = await page(`/quan-tri/don-hang?q=${order.paymentRef}`, staff.cookie);
+		expect(list.status).toBe(200);
+		expect(list.text).toContain(`href="/quan-tri/don-hang/${order.id}"`);
+
+		const detailPath = `/quan-tri/don-hang/${order.id}`;
+		const unconfirmed = await submit(`${detailPath}?/refund`, { reason: REASON }, staff.cookie);
+		expect(unconfirmed.status).toBe(400);
+		expect(unconfirmed.text).toContain('Hãy đánh dấu ô xác nhận trước khi hoàn tiền.');
+		expect(await balanceOf(base, buyer)).toEqual({ main: '0', bonus: '0', total: '0' });
+		const refunded = await submit(`${detailPath}?/refund`, { reason: REASON, confirm: 'yes' }, staff.cookie);
+		expect(refunded.status).toBe(200);
+		expect(refunded.text).toContain('Đã hoàn tiền vào ví của người mua');
+		expect(await balanceOf(base, buyer)).toEqual({ main: '45000', bonus: '0', total: '45000' });
+
+		const userPath = `/quan-tri/nguoi-dung/${buyer.userId}`;
+		const noReason = await submit(`${userPath}?/adjustWallet`, { direction: 'debit', pocket: 'main', amountVnd: '5000' }, staff.cookie);
+		expect(noReason.status).toBe(400);
+		expect(noReason.text).toContain('Vui lòng nhập lý do.');
+		const adjusted = await submit(`${userPath}?/adjustWallet`, { direction: 'debit', pocket: 'main', amountVnd: '5000', reason: 'Thu lại phần hoàn thừa' }, staff.cookie);
+		expect(adjusted.status).toBe(200);
+		expect(adjusted.text).toContain('Đã trừ 5.000');
+		expect(await balanceOf(base, buyer)).toEqual({ main: '40000', bonus: '0', total: '40000' });
+	});
+
+	it('resolves an unmatched transfer from its list', async () => {
+		const transferId = await strayTransfer(15000);
+		const owner = await createUser(base);
+		const list = await page('/quan-tri/chuyen-khoan', staff.cookie);
+		expect(list.status).toBe(200);
+		expect(list.text).toContain(`value="${transferId}"`);
+		const credited = await submit('/quan-tri/chuyen-khoan?/credit', { id: transferId, userId: owner.userId, reason: 'Khách xác nhận qua điện thoại' }, staff.cookie);
+		expect(credited.status).toBe(200);
+		expect(credited.text).toContain(`vào ví của ${owner.email}`);
+		expect(credited.text).not.toContain(`value="${transferId}"`);
+		const again = await submit('/quan-tri/chuyen-khoan?/credit', { id: transferId, userId: owner.userId, reason: 'Khách xác nhận qua điện thoại' }, staff.cookie);
+		expect(again.status).toBe(409);
+		expect(again.text).toMatch(/role="alert"[^>]*>Giao dịch này đã được xử lý/);
+		expect(await balanceOf(base, owner)).toEqual({ main: '15000', bonus: '0', total: '15000' });
+	});
+});
