@@ -16,6 +16,7 @@ import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './u
 import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/users';
 import { router, staffProcedure } from '../init';
 import { adminMoneyRouter } from './admin-money';
+import { adminPayoutsRouter } from './admin-payouts';
 
 const tags = ['Admin'];
 const exampleUser = {
@@ -31,6 +32,7 @@ const exampleDetail = { ...exampleUser, wallet: { main: '150000', bonus: '20000'
 
 export const adminRouter = router({
 	money: adminMoneyRouter,
+	payouts: adminPayoutsRouter,
 	audit: staffProcedure
 		.meta({
 			openapi: {
