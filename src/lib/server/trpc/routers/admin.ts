@@ -15,6 +15,7 @@ import { completeUpload, createUpload, listUploads } from '../../uploads/uploads
 import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './upload-docs';
 import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/users';
 import { router, staffProcedure } from '../init';
+import { adminProductProcedures } from './admin-products';
 
 const tags = ['Admin'];
 const exampleUser = {
@@ -29,6 +30,8 @@ const exampleUser = {
 const exampleDetail = { ...exampleUser, wallet: { main: '150000', bonus: '20000', total: '170000' }, activeSessions: 1 };
 
 export const adminRouter = router({
+	...adminProductProcedures,
+
 	audit: staffProcedure
 		.meta({
 			openapi: {

@@ -3,10 +3,13 @@ import { CreateUploadInput, Upload, UploadRef, UploadSlot } from '../../../contr
 import { completeUpload, createUpload } from '../../uploads/uploads';
 import { authorProcedure, router } from '../init';
 import { completeUploadDocs, createUploadDocs } from './upload-docs';
+import { studioProductProcedures } from './studio-products';
 
 const tags = ['Studio'];
 
 export const studioRouter = router({
+	...studioProductProcedures,
+
 	createUpload: authorProcedure
 		.meta({ openapi: { ...createUploadDocs, path: '/api/v1/studio/uploads', tags, auth: 'author' } })
 		.input(CreateUploadInput)
