@@ -42,7 +42,8 @@ export const PriceInput = z
 	.string({ error: 'Giá phải là số tiền VND nguyên, viết bằng chữ số, ví dụ "35000".' })
 	.trim()
 	.regex(/^[0-9]{1,12}$/, 'Giá phải là số tiền VND nguyên, chỉ gồm chữ số (không dấu chấm, dấu phẩy hay số thập phân), ví dụ "35000".')
-	.refine((s) => BigInt(s) <= MAX_PRICE_VND, `Giá tối đa là ${MAX_PRICE_VND.toString()} đồng.`)
+	// Runs even after the pattern failed (zod 4 keeps checking), so only digits reach BigInt.
+	.refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) <= MAX_PRICE_VND, `Giá tối đa là ${MAX_PRICE_VND.toString()} đồng.`)
 	.transform((s) => BigInt(s).toString())
 	.meta({ description: 'Whole VND as a decimal string, 0 to 50000000', example: '35000' });
 

@@ -19,7 +19,7 @@ const missing = () => notFound('Không tìm thấy học liệu.');
 
 export async function listProducts(query: AdminProductQuery) {
 	const conditions: SQL[] = [sql`true`];
-	if (query.q) conditions.push(sql`immutable_unaccent(lower(p.title)) LIKE '%' || immutable_unaccent(lower(${query.q})) || '%'`);
+	if (query.q) conditions.push(sql`strpos(immutable_unaccent(lower(p.title)), immutable_unaccent(lower(${query.q}))) > 0`);
 	if (query.status) conditions.push(sql`p.status = ${query.status}`);
 	if (query.authorId) conditions.push(sql`p.author_id = ${query.authorId}::uuid`);
 	const LIMIT = 100;

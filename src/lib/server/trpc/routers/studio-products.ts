@@ -9,7 +9,7 @@ const tags = ['Studio'];
 const draftErrors = { 400: ['validation_error' as const], 404: ['not_found' as const], 409: ['state_violation' as const] };
 
 export const studioProductProcedures = {
-	apply: sessionProcedure
+	applyAsAuthor: sessionProcedure
 		.meta({
 			openapi: {
 				method: 'POST',
