@@ -190,3 +190,12 @@ export const MoveInput = z
 	})
 	.refine((m) => m.categoryId !== undefined || m.slug !== undefined, { message: 'Cần chọn danh mục mới hoặc đường dẫn mới.', path: ['slug'] });
 export type MoveInput = z.infer<typeof MoveInput>;
+
+export const PublicAuthorPage = z.object({
+	author: z.object({ id: z.uuid(), displayName: z.string(), bio: z.string() }),
+	products: z.array(
+		z.object({ id: z.uuid(), title: z.string(), type: z.enum(productTypes), priceVnd: MoneyVnd, coverImageUrl: z.string().nullable(), fullPath: z.string() })
+	)
+});
+
+export const ProductAuthor = z.object({ author: z.object({ id: z.uuid(), displayName: z.string() }).nullable() });

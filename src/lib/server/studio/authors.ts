@@ -4,11 +4,12 @@
  * change is audited as done by the user themself; staff can revoke it through
  * the ordinary role endpoint.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ProductType } from '../../contracts/catalog';
 import type { ApplyInput, AuthorProfile } from '../../contracts/studio';
 import { recordAudit } from '../admin/audit';
 import { db } from '../db/client';
-import { authorProfiles, users } from '../db/schema';
+import { authorProfiles, categories, products, users } from '../db/schema';
 import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 
@@ -65,5 +66,41 @@ export async function publicAuthor(userId: string): Promise<{ id: string; displa
 		.select({ id: authorProfiles.userId, displayName: authorProfiles.displayName, bio: authorProfiles.bio })
 		.from(authorProfiles)
 		.where(eq(authorProfiles.userId, userId));
+	return row ?? null;
+}
+
+export interface AuthorPage {
+	author: { id: string; displayName: string; bio: string };
+	products: { id: string; title: string; type: ProductType; priceVnd: string; coverImageUrl: string | null; fullPath: string }[];
+}
+
+/** The public author page: the profile and every product of theirs on sale, newest first. */
+export async function authorPage(userId: string): Promise<AuthorPage> {
+	const author = await publicAuthor(userId);
+	if (!author) throw notFound('Không tìm thấy tác giả.');
+	const rows = await db()
+		.select({
+			id: products.id,
+			title: products.title,
+			type: products.type,
+			priceVnd: products.priceVnd,
+			coverImageUrl: products.coverImageUrl,
+			fullPath: sql<string>`${categories.path} || '/' || ${products.slug}`
+		})
+		.from(products)
+		.innerJoin(categories, eq(categories.id, products.categoryId))
+		.where(and(eq(products.authorId, userId), eq(products.isPublished, true)))
+		.orderBy(desc(products.createdAt), desc(products.id))
+		.limit(200);
+	return { author, products: rows.map((r) => ({ ...r, priceVnd: r.priceVnd.toString() })) };
+}
+
+/** Who sells a product on sale; null for the house catalog and for authors without a public profile. */
+export async function authorOfProduct(productId: string): Promise<{ id: string; displayName: string } | null> {
+	const [row] = await db()
+		.select({ id: authorProfiles.userId, displayName: authorProfiles.displayName })
+		.from(products)
+		.innerJoin(authorProfiles, eq(authorProfiles.userId, products.authorId))
+		.where(and(eq(products.id, productId), eq(products.isPublished, true)));
 	return row ?? null;
 }
