@@ -90,7 +90,7 @@ test('an author applies, drafts with browser uploads, is rejected with a reason,
 		await expect(page.getByText(`Đã duyệt và mở bán "${title}"`)).toBeVisible();
 		await page.getByRole('navigation', { name: 'Quản trị' }).getByRole('link', { name: 'Học liệu', exact: true }).click();
 		await page.getByLabel('Tiêu đề').fill(title);
-		await page.getByRole('button', { name: 'Tìm' }).click();
+		await page.getByRole('button', { name: 'Tìm', exact: true }).click();
 		await page.getByRole('link', { name: title }).click();
 		await expect(page.getByRole('heading', { name: title })).toBeVisible();
 		await screenshots(page, 'admin-product');
