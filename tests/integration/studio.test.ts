@@ -149,6 +149,16 @@ describe('from upload to sale', () => {
 		expect(search.status, search.text).toBe(200);
 		expect(search.body.data.map((p: any) => p.id)).toContain(product.id);
 
+		// The public author page lists it, without the payout account; the product page links to it.
+		const page = await api(null, `/api/v1/authors/${a.userId}`);
+		expect(page.status, page.text).toBe(200);
+		expect(page.body.data.author).toEqual({ id: a.userId, displayName: 'Cô Lan', bio: 'Giáo viên Toán' });
+		expect(page.body.data.products.map((p: any) => p.id)).toEqual([product.id]);
+		expect(page.text).not.toContain('0123456789');
+		expect((await api(null, `/api/v1/authors/of-product/${product.id}`)).body.data).toEqual({ author: { id: a.userId, displayName: 'Cô Lan' } });
+		const html = await (await fetch(`${server.url}/san-pham/${product.fullPath}`)).text();
+		expect(html).toContain(`href="/tac-gia/${a.userId}"`);
+
 		const buyer = await createUser(server.url);
 		await creditWallet(server.url, buyer.userId, '50000');
 		const order = await checkout(server.url, { productId: product.id, paymentMethod: 'wallet' }, { user: buyer });
