@@ -260,46 +260,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Search products
-         * @description Any product, any status: by a fragment of the title (accent-insensitive), status and author. Newest change first, at most 100.
-         */
-        get: operations["adminProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/reviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Review queue
-         * @description Products submitted by authors and waiting for a decision (`in_review`).
-         */
-        get: operations["adminReviews"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -364,6 +324,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search products
+         * @description Any product, any status: by a fragment of the title (accent-insensitive), status and author. Newest change first, at most 100.
+         */
+        get: operations["adminProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review queue
+         * @description Products submitted by authors and waiting for a decision (`in_review`).
+         */
+        get: operations["adminReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an upload slot
+         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         */
+        post: operations["studioCreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/studio/application": {
         parameters: {
             query?: never;
@@ -422,26 +442,6 @@ export interface paths {
          * @description A new `draft` of the signed-in author. `priceVnd` is whole VND as a string of digits (0 to 50000000); the category must exist; uploads must be the author's own, verified, and of the matching purpose (`file`, `cover`, `preview`). Any problem answers 400 and creates nothing.
          */
         post: operations["studioCreateProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/studio/uploads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Open an upload slot
-         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
-         */
-        post: operations["studioCreateUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -542,6 +542,86 @@ export interface paths {
         get: operations["checkoutGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account
+         * @description Role, creation, verification, disabled state, wallet balance and active sessions of one account.
+         */
+        get: operations["adminUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an account's role
+         * @description Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out.
+         */
+        post: operations["adminChangeRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account
+         * @description The account can no longer sign in and every session it has ends at once; audited. Disabling an already disabled account changes nothing. Staff cannot disable themselves (409).
+         */
+        post: operations["adminDisableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/uploads/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an uploaded file
+         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged. Staff may complete any slot; a verification is audited.
+         */
+        post: operations["adminCompleteUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -669,67 +749,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One account
-         * @description Role, creation, verification, disabled state, wallet balance and active sessions of one account.
-         */
-        get: operations["adminUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/users/{id}/role": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Change an account's role
-         * @description Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out.
-         */
-        post: operations["adminChangeRole"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/users/{id}/disable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Disable an account
-         * @description The account can no longer sign in and every session it has ends at once; audited. Disabling an already disabled account changes nothing. Staff cannot disable themselves (409).
-         */
-        post: operations["adminDisableUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/uploads/{id}/complete": {
+    "/api/v1/studio/uploads/{id}/complete": {
         parameters: {
             query?: never;
             header?: never;
@@ -740,9 +760,9 @@ export interface paths {
         put?: never;
         /**
          * Verify an uploaded file
-         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged. Staff may complete any slot; a verification is audited.
+         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.
          */
-        post: operations["adminCompleteUpload"];
+        post: operations["studioCompleteUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -787,26 +807,6 @@ export interface paths {
          * @description `draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.
          */
         post: operations["studioSubmitProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/studio/uploads/{id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Verify an uploaded file
-         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.
-         */
-        post: operations["studioCompleteUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4011,523 +4011,6 @@ export interface operations {
             };
         };
     };
-    adminProducts: {
-        parameters: {
-            query?: {
-                /** @description Fragment of the title (case- and accent-insensitive) */
-                q?: string;
-                status?: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                authorId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
-                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
-                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
-                     *           "type": "LESSON_PLAN",
-                     *           "priceVnd": "35000",
-                     *           "tags": [
-                     *             "toán 6",
-                     *             "tập hợp"
-                     *           ],
-                     *           "status": "in_review",
-                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
-                     *           "categoryName": "Toán lớp 6",
-                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
-                     *           "fileName": "giao-an-toan-6.pdf",
-                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
-                     *           "file": {
-                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
-                     *             "fileName": "giao-an-toan-6.pdf",
-                     *             "sizeBytes": 482133
-                     *           },
-                     *           "cover": {
-                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
-                     *             "fileName": "bia.png",
-                     *             "sizeBytes": 20480
-                     *           },
-                     *           "preview": null,
-                     *           "rejectionReason": null,
-                     *           "createdAt": "2026-01-15T08:30:00.000Z",
-                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
-                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
-                     *           "authorName": "Cô Lan"
-                     *         }
-                     *       ],
-                     *       "nextCursor": null,
-                     *       "hasMore": false
-                     *     } */
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        }[];
-                        nextCursor: null;
-                        hasMore: boolean;
-                        /** @description Correlation id, only in development */
-                        requestId?: string;
-                    };
-                };
-            };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    adminReviews: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
-                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
-                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
-                     *           "type": "LESSON_PLAN",
-                     *           "priceVnd": "35000",
-                     *           "tags": [
-                     *             "toán 6",
-                     *             "tập hợp"
-                     *           ],
-                     *           "status": "in_review",
-                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
-                     *           "categoryName": "Toán lớp 6",
-                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
-                     *           "fileName": "giao-an-toan-6.pdf",
-                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
-                     *           "file": {
-                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
-                     *             "fileName": "giao-an-toan-6.pdf",
-                     *             "sizeBytes": 482133
-                     *           },
-                     *           "cover": {
-                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
-                     *             "fileName": "bia.png",
-                     *             "sizeBytes": 20480
-                     *           },
-                     *           "preview": null,
-                     *           "rejectionReason": null,
-                     *           "createdAt": "2026-01-15T08:30:00.000Z",
-                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
-                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
-                     *           "authorName": "Cô Lan"
-                     *         }
-                     *       ],
-                     *       "nextCursor": null,
-                     *       "hasMore": false
-                     *     } */
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        }[];
-                        nextCursor: null;
-                        hasMore: boolean;
-                        /** @description Correlation id, only in development */
-                        requestId?: string;
-                    };
-                };
-            };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
     adminAudit: {
         parameters: {
             query?: {
@@ -5166,6 +4649,823 @@ export interface operations {
         };
     };
     adminCreateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    purpose: "file" | "cover" | "preview";
+                    fileName: string;
+                    contentType: string;
+                    sizeBytes: number;
+                    sha256: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "upload": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "purpose": "file",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "sizeBytes": 482133,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "status": "pending",
+                     *           "detectedType": null,
+                     *           "failureReason": null,
+                     *           "duplicateOfId": null,
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "completedAt": null
+                     *         },
+                     *         "put": {
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "method": "PUT",
+                     *           "headers": {
+                     *             "content-type": "application/pdf"
+                     *           },
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            upload: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @enum {string} */
+                                purpose: "file" | "cover" | "preview";
+                                fileName: string;
+                                contentType: string;
+                                sizeBytes: number;
+                                sha256: string;
+                                /** @enum {string} */
+                                status: "pending" | "verified" | "failed" | "expired";
+                                detectedType: string | null;
+                                failureReason: string | null;
+                                duplicateOfId: string | null;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                completedAt: string | null;
+                            };
+                            put: {
+                                /** Format: uri */
+                                url: string;
+                                /** @constant */
+                                method: "PUT";
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminProducts: {
+        parameters: {
+            query?: {
+                /** @description Fragment of the title (case- and accent-insensitive) */
+                q?: string;
+                status?: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                authorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "in_review",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": null,
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "authorName": "Cô Lan"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "in_review",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": null,
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "authorName": "Cô Lan"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioCreateUpload: {
         parameters: {
             query?: never;
             header?: never;
@@ -6269,306 +6569,6 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
-                        };
-                        /** @description Correlation id, only in development */
-                        requestId?: string;
-                    };
-                };
-            };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    studioCreateUpload: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    purpose: "file" | "cover" | "preview";
-                    fileName: string;
-                    contentType: string;
-                    sizeBytes: number;
-                    sha256: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {
-                     *       "data": {
-                     *         "upload": {
-                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
-                     *           "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
-                     *           "purpose": "file",
-                     *           "fileName": "giao-an-toan-6.pdf",
-                     *           "contentType": "application/pdf",
-                     *           "sizeBytes": 482133,
-                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                     *           "status": "pending",
-                     *           "detectedType": null,
-                     *           "failureReason": null,
-                     *           "duplicateOfId": null,
-                     *           "expiresAt": "2026-01-15T09:30:00.000Z",
-                     *           "createdAt": "2026-01-15T08:30:00.000Z",
-                     *           "completedAt": null
-                     *         },
-                     *         "put": {
-                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
-                     *           "method": "PUT",
-                     *           "headers": {
-                     *             "content-type": "application/pdf"
-                     *           },
-                     *           "expiresAt": "2026-01-15T09:30:00.000Z"
-                     *         }
-                     *       }
-                     *     } */
-                    "application/json": {
-                        data: {
-                            upload: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                ownerId: string;
-                                /** @enum {string} */
-                                purpose: "file" | "cover" | "preview";
-                                fileName: string;
-                                contentType: string;
-                                sizeBytes: number;
-                                sha256: string;
-                                /** @enum {string} */
-                                status: "pending" | "verified" | "failed" | "expired";
-                                detectedType: string | null;
-                                failureReason: string | null;
-                                duplicateOfId: string | null;
-                                /** Format: date-time */
-                                expiresAt: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                completedAt: string | null;
-                            };
-                            put: {
-                                /** Format: uri */
-                                url: string;
-                                /** @constant */
-                                method: "PUT";
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -7912,6 +7912,1257 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "author",
+                     *         "emailVerified": true,
+                     *         "disabledAt": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 1
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            emailVerified: boolean;
+                            disabledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            wallet: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                            activeSessions: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminChangeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "customer" | "author" | "staff";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "staff",
+                     *         "emailVerified": true,
+                     *         "disabledAt": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 1
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            emailVerified: boolean;
+                            disabledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            wallet: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                            activeSessions: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminDisableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "author",
+                     *         "emailVerified": true,
+                     *         "disabledAt": "2026-01-16T10:00:00.000Z",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 0
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            emailVerified: boolean;
+                            disabledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            wallet: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                main: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                bonus: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                total: string;
+                            };
+                            activeSessions: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminCompleteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *         "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "purpose": "file",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "contentType": "application/pdf",
+                     *         "sizeBytes": 482133,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "status": "verified",
+                     *         "detectedType": "application/pdf",
+                     *         "failureReason": null,
+                     *         "duplicateOfId": null,
+                     *         "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "completedAt": "2026-01-15T08:31:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            /** @enum {string} */
+                            purpose: "file" | "cover" | "preview";
+                            fileName: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            sha256: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified" | "failed" | "expired";
+                            detectedType: string | null;
+                            failureReason: string | null;
+                            duplicateOfId: string | null;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            completedAt: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "duplicate_file" | "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */
@@ -10481,932 +11732,7 @@ export interface operations {
             };
         };
     };
-    adminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {
-                     *       "data": {
-                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
-                     *         "email": "co.lan@example.vn",
-                     *         "name": "Cô Lan",
-                     *         "role": "author",
-                     *         "emailVerified": true,
-                     *         "disabledAt": null,
-                     *         "createdAt": "2026-01-15T08:30:00.000Z",
-                     *         "wallet": {
-                     *           "main": "150000",
-                     *           "bonus": "20000",
-                     *           "total": "170000"
-                     *         },
-                     *         "activeSessions": 1
-                     *       }
-                     *     } */
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "customer" | "author" | "staff";
-                            emailVerified: boolean;
-                            disabledAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            wallet: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                main: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                bonus: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                total: string;
-                            };
-                            activeSessions: number;
-                        };
-                        /** @description Correlation id, only in development */
-                        requestId?: string;
-                    };
-                };
-            };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    adminChangeRole: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    role: "customer" | "author" | "staff";
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {
-                     *       "data": {
-                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
-                     *         "email": "co.lan@example.vn",
-                     *         "name": "Cô Lan",
-                     *         "role": "staff",
-                     *         "emailVerified": true,
-                     *         "disabledAt": null,
-                     *         "createdAt": "2026-01-15T08:30:00.000Z",
-                     *         "wallet": {
-                     *           "main": "150000",
-                     *           "bonus": "20000",
-                     *           "total": "170000"
-                     *         },
-                     *         "activeSessions": 1
-                     *       }
-                     *     } */
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "customer" | "author" | "staff";
-                            emailVerified: boolean;
-                            disabledAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            wallet: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                main: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                bonus: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                total: string;
-                            };
-                            activeSessions: number;
-                        };
-                        /** @description Correlation id, only in development */
-                        requestId?: string;
-                    };
-                };
-            };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    adminDisableUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    reason?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {
-                     *       "data": {
-                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
-                     *         "email": "co.lan@example.vn",
-                     *         "name": "Cô Lan",
-                     *         "role": "author",
-                     *         "emailVerified": true,
-                     *         "disabledAt": "2026-01-16T10:00:00.000Z",
-                     *         "createdAt": "2026-01-15T08:30:00.000Z",
-                     *         "wallet": {
-                     *           "main": "150000",
-                     *           "bonus": "20000",
-                     *           "total": "170000"
-                     *         },
-                     *         "activeSessions": 0
-                     *       }
-                     *     } */
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "customer" | "author" | "staff";
-                            emailVerified: boolean;
-                            disabledAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            wallet: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                main: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                bonus: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                total: string;
-                            };
-                            activeSessions: number;
-                        };
-                        /** @description Correlation id, only in development */
-                        requestId?: string;
-                    };
-                };
-            };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    adminCompleteUpload: {
+    studioCompleteUpload: {
         parameters: {
             query?: never;
             header?: never;
@@ -12626,332 +12952,6 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "state_violation" | "duplicate_file";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    studioCompleteUpload: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {
-                     *       "data": {
-                     *         "id": "3c9e1f2a-0000-4000-8000-000000000000",
-                     *         "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
-                     *         "purpose": "file",
-                     *         "fileName": "giao-an-toan-6.pdf",
-                     *         "contentType": "application/pdf",
-                     *         "sizeBytes": 482133,
-                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-                     *         "status": "verified",
-                     *         "detectedType": "application/pdf",
-                     *         "failureReason": null,
-                     *         "duplicateOfId": null,
-                     *         "expiresAt": "2026-01-15T09:30:00.000Z",
-                     *         "createdAt": "2026-01-15T08:30:00.000Z",
-                     *         "completedAt": "2026-01-15T08:31:00.000Z"
-                     *       }
-                     *     } */
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            ownerId: string;
-                            /** @enum {string} */
-                            purpose: "file" | "cover" | "preview";
-                            fileName: string;
-                            contentType: string;
-                            sizeBytes: number;
-                            sha256: string;
-                            /** @enum {string} */
-                            status: "pending" | "verified" | "failed" | "expired";
-                            detectedType: string | null;
-                            failureReason: string | null;
-                            duplicateOfId: string | null;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            completedAt: string | null;
-                        };
-                        /** @description Correlation id, only in development */
-                        requestId?: string;
-                    };
-                };
-            };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
-                            code: "duplicate_file" | "state_violation";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */

@@ -30,8 +30,6 @@ const exampleUser = {
 const exampleDetail = { ...exampleUser, wallet: { main: '150000', bonus: '20000', total: '170000' }, activeSessions: 1 };
 
 export const adminRouter = router({
-	...adminProductProcedures,
-
 	audit: staffProcedure
 		.meta({
 			openapi: {
@@ -170,5 +168,7 @@ export const adminRouter = router({
 		})
 		.input(UploadRef)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id))
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id)),
+
+	...adminProductProcedures
 });

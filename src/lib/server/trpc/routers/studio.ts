@@ -8,8 +8,6 @@ import { studioProductProcedures } from './studio-products';
 const tags = ['Studio'];
 
 export const studioRouter = router({
-	...studioProductProcedures,
-
 	createUpload: authorProcedure
 		.meta({ openapi: { ...createUploadDocs, path: '/api/v1/studio/uploads', tags, auth: 'author' } })
 		.input(CreateUploadInput)
@@ -20,5 +18,7 @@ export const studioRouter = router({
 		.meta({ openapi: { ...completeUploadDocs, path: '/api/v1/studio/uploads/{id}/complete', tags, auth: 'author' } })
 		.input(UploadRef)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id))
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id)),
+
+	...studioProductProcedures
 });
