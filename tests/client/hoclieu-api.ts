@@ -364,6 +364,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search products
+         * @description Any product, any status: by a fragment of the title (accent-insensitive), status and author. Newest change first, at most 100.
+         */
+        get: operations["adminProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review queue
+         * @description Products submitted by authors and waiting for a decision (`in_review`).
+         */
+        get: operations["adminReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/studio/uploads": {
         parameters: {
             query?: never;
@@ -378,6 +418,70 @@ export interface paths {
          * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
          */
         post: operations["studioCreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply to sell
+         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). Applying again updates the profile.
+         */
+        post: operations["studioApplyAsAuthor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My author profile
+         * @description The profile and payout account given when applying; 404 for an author without one (e.g. made author by staff).
+         */
+        get: operations["studioProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My products
+         * @description Every product of the signed-in author with its status and, when rejected, the reviewer's reason. Newest change first.
+         */
+        get: operations["studioProducts"];
+        put?: never;
+        /**
+         * Create a draft
+         * @description A new `draft` of the signed-in author. `priceVnd` is whole VND as a string of digits (0 to 50000000); the category must exist; uploads must be the author's own, verified, and of the matching purpose (`file`, `cover`, `preview`). Any problem answers 400 and creates nothing.
+         */
+        post: operations["studioCreateProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -684,6 +788,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product */
+        get: operations["adminProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit any product
+         * @description Title, description, type, price and tags of any product in any status; audited with the changed fields before and after.
+         */
+        patch: operations["adminEditProduct"];
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a submission
+         * @description `in_review` → `published`: it appears in listings, search and detail. Audited.
+         */
+        post: operations["adminApproveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a submission
+         * @description `in_review` → `rejected`, with a reason (5 to 1000 characters) the author sees; the author may edit and resubmit. Audited.
+         */
+        post: operations["adminRejectProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a product back on sale
+         * @description `unpublished` or `suspended` → `published` (a new submission goes through approve). Audited.
+         */
+        post: operations["adminPublishProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a product off sale
+         * @description `published` → `unpublished`: gone from listings, search and detail; buyers keep what they own. Audited.
+         */
+        post: operations["adminUnpublishProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename or move a product
+         * @description New slug and/or category. The old path becomes an alias and answers 308 to the new one (spec 4.2). A path held by another product: 409 `conflict`, nothing changes. Audited.
+         */
+        post: operations["adminMoveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/studio/uploads/{id}/complete": {
         parameters: {
             query?: never;
@@ -698,6 +923,90 @@ export interface paths {
          * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.
          */
         post: operations["studioCompleteUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my products
+         * @description Another author's product answers 404, exactly like a missing one.
+         */
+        get: operations["studioProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a draft
+         * @description Changes the given fields of a `draft` or `rejected` product (409 `state_violation` otherwise: a product in review or on sale is changed by staff). Same checks as creation; `null` detaches an upload.
+         */
+        patch: operations["studioUpdateProduct"];
+        trace?: never;
+    };
+    "/api/v1/studio/products/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit for review
+         * @description `draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.
+         */
+        post: operations["studioSubmitProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/authors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An author and their products on sale
+         * @description The public profile (never the payout account) and every product of the author on sale, newest first.
+         */
+        get: operations["authorsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/authors/of-product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who sells a product
+         * @description The author of a product on sale; `author` is null for the house catalog (and for anything not on sale).
+         */
+        get: operations["authorsOfProduct"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5224,6 +5533,523 @@ export interface operations {
             };
         };
     };
+    adminProducts: {
+        parameters: {
+            query?: {
+                /** @description Fragment of the title (case- and accent-insensitive) */
+                q?: string;
+                status?: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                authorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "in_review",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": null,
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "authorName": "Cô Lan"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "in_review",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": null,
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "authorName": "Cô Lan"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     studioCreateUpload: {
         parameters: {
             query?: never;
@@ -5313,6 +6139,1021 @@ export interface operations {
                                 /** Format: date-time */
                                 expiresAt: string;
                             };
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioApplyAsAuthor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    displayName: string;
+                    /** @default  */
+                    bio?: string;
+                    bankName: string;
+                    bankAccountNumber: string;
+                    bankAccountHolder: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "displayName": "Cô Lan",
+                     *         "bio": "Giáo viên Toán THCS, 12 năm kinh nghiệm.",
+                     *         "bankName": "Vietcombank",
+                     *         "bankAccountNumber": "0123456789",
+                     *         "bankAccountHolder": "NGUYEN THI LAN",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            userId: string;
+                            displayName: string;
+                            bio: string;
+                            bankName: string;
+                            bankAccountNumber: string;
+                            bankAccountHolder: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "displayName": "Cô Lan",
+                     *         "bio": "Giáo viên Toán THCS, 12 năm kinh nghiệm.",
+                     *         "bankName": "Vietcombank",
+                     *         "bankAccountNumber": "0123456789",
+                     *         "bankAccountHolder": "NGUYEN THI LAN",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            userId: string;
+                            displayName: string;
+                            bio: string;
+                            bankName: string;
+                            bankAccountNumber: string;
+                            bankAccountHolder: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "rejected",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /** Format: uuid */
+                    categoryId: string;
+                    /** @enum {string} */
+                    type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    priceVnd: string;
+                    tags?: string[];
+                    /**
+                     * @description Verified upload (purpose file) of the sold file
+                     * @default null
+                     */
+                    fileUploadId?: string | null;
+                    /**
+                     * @description Verified upload (purpose cover) of the cover image
+                     * @default null
+                     */
+                    coverUploadId?: string | null;
+                    /**
+                     * @description Verified upload (purpose preview), optional preview material
+                     * @default null
+                     */
+                    previewUploadId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "draft",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": null,
+                     *         "coverImageUrl": null,
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -10170,6 +12011,2499 @@ export interface operations {
             };
         };
     };
+    adminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "in_review",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminEditProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    /** @enum {string} */
+                    type?: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    priceVnd?: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminApproveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminRejectProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "rejected",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminPublishProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminUnpublishProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "unpublished",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description New category; omitted keeps the current one
+                     */
+                    categoryId?: string;
+                    /** @description New slug; omitted keeps the current one */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "conflict";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     studioCompleteUpload: {
         parameters: {
             query?: never;
@@ -10420,6 +14754,1343 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "rejected",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    /** Format: uuid */
+                    categoryId?: string;
+                    /** @enum {string} */
+                    type?: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    priceVnd?: string;
+                    tags?: string[];
+                    /** @description Verified upload (purpose file) of the sold file */
+                    fileUploadId?: string | null;
+                    /** @description Verified upload (purpose cover) of the cover image */
+                    coverUploadId?: string | null;
+                    /** @description Verified upload (purpose preview), optional preview material */
+                    previewUploadId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "draft",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioSubmitProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "in_review",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unauthenticated";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "state_violation" | "duplicate_file";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authorsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "author": {
+                     *           "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "displayName": "Cô Lan",
+                     *           "bio": "Giáo viên Toán THCS, 12 năm kinh nghiệm."
+                     *         },
+                     *         "products": [
+                     *           {
+                     *             "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *             "type": "LESSON_PLAN",
+                     *             "priceVnd": "35000",
+                     *             "coverImageUrl": null,
+                     *             "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10"
+                     *           }
+                     *         ]
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            author: {
+                                /** Format: uuid */
+                                id: string;
+                                displayName: string;
+                                bio: string;
+                            };
+                            products: {
+                                /** Format: uuid */
+                                id: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                coverImageUrl: string | null;
+                                fullPath: string;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "internal";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description Human-readable message, usually Vietnamese */
+                            message: string;
+                            /** @description Structured context, e.g. field-level reasons */
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Internal trace id, only outside production */
+                            trace?: string;
+                            /** @description Correlation id, only in development */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authorsOfProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "author": {
+                     *           "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "displayName": "Cô Lan"
+                     *         }
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            author: {
+                                /** Format: uuid */
+                                id: string;
+                                displayName: string;
+                            } | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable snake_case machine code
+                             * @enum {string}
+                             */
+                            code: "validation_error";
                             /** @description Human-readable message, usually Vietnamese */
                             message: string;
                             /** @description Structured context, e.g. field-level reasons */

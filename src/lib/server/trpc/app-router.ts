@@ -1,6 +1,7 @@
 import { router } from './init';
 import { accountPagesRouter } from './routers/account-pages';
 import { adminRouter } from './routers/admin';
+import { authorsRouter } from './routers/authors';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
@@ -34,7 +35,8 @@ export const appRouter = router({
 	downloads: downloadsRouter,
 	checkoutTesting: checkoutTestingRouter,
 	admin: adminRouter,
-	studio: studioRouter
+	studio: studioRouter,
+	authors: authorsRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './u
 import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/users';
 import { router, staffProcedure } from '../init';
 import { adminMoneyRouter } from './admin-money';
+import { adminProductProcedures } from './admin-products';
 
 const tags = ['Admin'];
 const exampleUser = {
@@ -169,5 +170,7 @@ export const adminRouter = router({
 		})
 		.input(UploadRef)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id))
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id)),
+
+	...adminProductProcedures
 });

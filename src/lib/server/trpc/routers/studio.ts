@@ -3,6 +3,7 @@ import { CreateUploadInput, Upload, UploadRef, UploadSlot } from '../../../contr
 import { completeUpload, createUpload } from '../../uploads/uploads';
 import { authorProcedure, router } from '../init';
 import { completeUploadDocs, createUploadDocs } from './upload-docs';
+import { studioProductProcedures } from './studio-products';
 
 const tags = ['Studio'];
 
@@ -17,5 +18,7 @@ export const studioRouter = router({
 		.meta({ openapi: { ...completeUploadDocs, path: '/api/v1/studio/uploads/{id}/complete', tags, auth: 'author' } })
 		.input(UploadRef)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id))
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id)),
+
+	...studioProductProcedures
 });
