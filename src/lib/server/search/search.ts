@@ -18,6 +18,11 @@
  *   GIN bitmap when it turns out sparse. Broad queries never rank the whole
  *   catalog.
  *
+ * When the query names a grade, subject or textbook series (./intent.ts),
+ * relevance is by how well a product's category matches them first
+ * (./intent-rank.ts), then by tier and popularity; the recognised words stop
+ * being required words.
+ *
  * When a first page finds nothing, unknown words are corrected against the
  * catalog's vocabulary (./spelling.ts) and the search runs again; the cursor
  * remembers that mode, so later pages stay in it.
@@ -47,8 +52,10 @@ import { pairCeiling, resolvePositions, type Position } from './frequency';
 import { queryWords, tsQueries, type QueryWords, type TsQueries } from './query-text';
 import { cachedHits, catalogVersion, rememberHits } from './hit-cache';
 import { correctQuery } from './spelling';
+import { readIntent, type Intent } from './intent';
+import { intentLevels, type IntentLevel } from './intent-rank';
 
-type Matcher = 'fts' | 'fuzzy';
+type Matcher = 'fts' | 'fuzzy' | 'intent';
 type Order = ListSort | 'relevance';
 
 /** Up to this many candidates, ranking them all in one bitmap query is cheap. */
@@ -61,6 +68,7 @@ interface HitRow {
 	rating_avg: number;
 	rating_count: number;
 	k_tier?: number;
+	k_level?: number;
 }
 
 const tsq = (text: string): SQL => sql`to_tsquery('vn_unaccent'::regconfig, ${text})`;
@@ -96,12 +104,16 @@ const tierOf = (q: TsQueries): SQL =>
 
 const RELEVANCE_KINDS: readonly KeyKind[] = ['int', 'int', 'uuid'];
 
-const MODES: Record<string, readonly KeyKind[]> = Object.fromEntries(
-	(['fts', 'fuzzy'] as const).flatMap((matcher) => [
-		[`${matcher}:relevance`, RELEVANCE_KINDS] as const,
-		...(Object.keys(listOrders) as ListSort[]).map((s) => [`${matcher}:${s}`, listOrders[s].kinds] as const)
-	])
-);
+const MODES: Record<string, readonly KeyKind[]> = {
+	...Object.fromEntries(
+		(['fts', 'fuzzy'] as const).flatMap((matcher) => [
+			[`${matcher}:relevance`, RELEVANCE_KINDS] as const,
+			...(Object.keys(listOrders) as ListSort[]).map((s) => [`${matcher}:${s}`, listOrders[s].kinds] as const)
+		])
+	),
+	// Level, tier, popularity, id.
+	'intent:relevance': ['int', 'int', 'int', 'uuid']
+};
 
 const HIT_COLUMNS = sql`p.id::text AS id, p.created_at::text AS k_created, p.popularity AS k_popularity, p.rating_avg, p.rating_count`;
 
@@ -158,11 +170,40 @@ class SearchPlan {
 		return out;
 	}
 
+	/**
+	 * Intent levels best first (see ./intent-rank.ts), each in tier order when
+	 * `wordsInLevels` (the query keeps words besides grade, subject and series),
+	 * else by popularity; level 0 always needs the words. Cursor: level, tier,
+	 * popularity, id.
+	 */
+	async byIntent(levels: IntentLevel[], wordsInLevels: boolean, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const startLevel = after ? Number(after[0]) : Infinity;
+		const out: HitRow[] = [];
+		for (const level of levels) {
+			if (level.score > startLevel || out.length >= limit) continue;
+			const within = after && level.score === startLevel ? after.slice(1) : null;
+			const ids = sql`${`{${level.categoryIds.join(',')}}`}::uuid[]`;
+			const inLevel = level.score > 0 ? sql`p.category_id = ANY(${ids})` : sql`p.category_id <> ALL(${ids})`;
+			const need = limit - out.length;
+			let rows: HitRow[];
+			if (wordsInLevels || level.score === 0) {
+				rows = await this.rankedTiers(sql`p.search_vector @@ ${tsq(this.q.all)}`, within, need, [inLevel]);
+			} else {
+				// Only the category decides: walk the popularity index while the level is dense.
+				const scan = this.scan(inLevel, listOrders.popular, within ? within.slice(1) : null, need);
+				rows = (await orderedScan<HitRow>(scan)).map((r) => ({ ...r, k_tier: 0 }));
+			}
+			out.push(...rows.map((r) => ({ ...r, k_level: level.score })));
+		}
+		return out;
+	}
+
 	/** Every candidate of `match` ranked by tier in one bitmap query (after the cursor). */
-	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[] = []): Promise<HitRow[]> {
 		const tier = tierOf(this.q);
 		const where = [
 			match,
+			...extra,
 			...(after ? [sql`(${tier}, p.popularity, p.id) < (${after[0]}::integer, ${after[1]}::integer, ${after[2]}::uuid)`] : []),
 			...this.filters()
 		];
@@ -200,7 +241,8 @@ async function materialise(hits: HitRow[], now: Date): Promise<ProductSummary[]>
 	});
 }
 
-function keysOf(order: Order): (r: HitRow) => CursorKey[] {
+function keysOf(order: Order, matcher: Matcher): (r: HitRow) => CursorKey[] {
+	if (matcher === 'intent') return (r) => [r.k_level!, r.k_tier!, Number(r.k_popularity), r.id];
 	if (order === 'relevance') return (r) => [r.k_tier!, Number(r.k_popularity), r.id];
 	if (order === 'newest') return (r) => [r.k_created, r.id];
 	if (order === 'popular') return (r) => [Number(r.k_popularity), r.id];
@@ -214,6 +256,17 @@ async function plan(input: SearchInput, positions: Position[], version: string |
 
 const exactPositions = (w: QueryWords): Position[] =>
 	w.words.map((word, i) => ({ terms: [word], folded: [w.folded[i]!], prefix: w.lastIsPrefix && i === w.words.length - 1 }));
+
+/** Some of the query's words; the last stays a prefix only if it is still the query's last word. */
+function someWords(w: QueryWords, indexes: number[]): QueryWords {
+	const folded = indexes.map((i) => w.folded[i]!);
+	return {
+		words: indexes.map((i) => w.words[i]!),
+		folded,
+		lastIsPrefix: w.lastIsPrefix && indexes.at(-1) === w.words.length - 1,
+		key: folded.join(' ')
+	};
+}
 
 export async function searchProducts(input: SearchInput): Promise<SearchResult> {
 	const words = queryWords(input.q);
@@ -231,12 +284,17 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 		sort: order
 	});
 
-	let matcher: Matcher = 'fts';
+	// Recognised grade, subject and series rank relevance; an explicit sort keeps plain matching.
+	const intent = order === 'relevance' ? readIntent(words.words, words.folded) : null;
+	let matcher: Matcher = intent && intent.facets.length > 0 ? 'intent' : 'fts';
 	let after: CursorKey[] | null = null;
 	if (input.cursor) {
-		const allowed = { [`fts:${order}`]: MODES[`fts:${order}`]!, [`fuzzy:${order}`]: MODES[`fuzzy:${order}`]! };
+		const allowed: Record<string, readonly KeyKind[]> = {
+			[`${matcher}:${order}`]: MODES[`${matcher}:${order}`]!,
+			[`fuzzy:${order}`]: MODES[`fuzzy:${order}`]!
+		};
 		const decoded = decodeCursor(input.cursor, filters, allowed);
-		matcher = decoded.mode.startsWith('fuzzy:') ? 'fuzzy' : 'fts';
+		matcher = decoded.mode.split(':')[0] as Matcher;
 		after = decoded.keys;
 	}
 
@@ -245,11 +303,11 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 	const version = await catalogVersion();
 	let found = cachedHits<ChosenHits>(cacheKey, version);
 	if (!found) {
-		found = await chooseHits(input, words, order, matcher, after, version);
+		found = await chooseHits(input, words, intent, order, matcher, after, version);
 		rememberHits(cacheKey, version, found);
 	}
 
-	const page = toPage(found.hits, input.pageSize, `${found.matcher}:${order}`, filters, keysOf(order));
+	const page = toPage(found.hits, input.pageSize, `${found.matcher}:${order}`, filters, keysOf(order, found.matcher));
 	return { items: await materialise(page.rows, clockNow()), nextCursor: page.nextCursor, hasMore: page.hasMore };
 }
 
@@ -263,6 +321,7 @@ interface ChosenHits {
 async function chooseHits(
 	input: SearchInput,
 	words: QueryWords,
+	intent: Intent | null,
 	order: Order,
 	matcher: Matcher,
 	after: CursorKey[] | null,
@@ -270,6 +329,15 @@ async function chooseHits(
 ): Promise<ChosenHits> {
 	const limit = input.pageSize + 1;
 	const fetch = (p: SearchPlan) => (order === 'relevance' ? p.byRelevance(after, limit) : p.bySort(order, after, limit));
+
+	if (matcher === 'intent' && intent) {
+		// The words left after grade, subject and series must match; with none left,
+		// the levels need none and only level 0 (other categories) needs all of them.
+		const rest = intent.rest.length > 0 ? someWords(words, intent.rest) : words;
+		const levels = await intentLevels(intent.facets, version);
+		const hits = await (await plan(input, exactPositions(rest), version)).byIntent(levels, intent.rest.length > 0, after, limit);
+		if (hits.length > 0 || input.cursor) return { matcher, hits };
+	}
 
 	if (matcher === 'fts') {
 		const hits = await fetch(await plan(input, exactPositions(words), version));
