@@ -51,11 +51,12 @@ import {
 import { pairCeiling, resolvePositions, type Position } from './frequency';
 import { queryWords, tsQueries, type QueryWords, type TsQueries } from './query-text';
 import { cachedHits, catalogVersion, rememberHits } from './hit-cache';
-import { correctQuery } from './spelling';
+import { correctQuery, type Corrected } from './spelling';
 import { readIntent, type Intent } from './intent';
 import { intentLevels, type IntentLevel } from './intent-rank';
 
-type Matcher = 'fts' | 'fuzzy' | 'intent';
+/** 'intent-fuzzy': ranked by intent, with typos in the other words corrected. */
+type Matcher = 'fts' | 'fuzzy' | 'intent' | 'intent-fuzzy';
 type Order = ListSort | 'relevance';
 
 /** Up to this many candidates, ranking them all in one bitmap query is cheap. */
@@ -112,7 +113,8 @@ const MODES: Record<string, readonly KeyKind[]> = {
 		])
 	),
 	// Level, tier, popularity, id.
-	'intent:relevance': ['int', 'int', 'int', 'uuid']
+	'intent:relevance': ['int', 'int', 'int', 'uuid'],
+	'intent-fuzzy:relevance': ['int', 'int', 'int', 'uuid']
 };
 
 const HIT_COLUMNS = sql`p.id::text AS id, p.created_at::text AS k_created, p.popularity AS k_popularity, p.rating_avg, p.rating_count`;
@@ -171,12 +173,13 @@ class SearchPlan {
 	}
 
 	/**
-	 * Intent levels best first (see ./intent-rank.ts), each in tier order when
-	 * `wordsInLevels` (the query keeps words besides grade, subject and series),
-	 * else by popularity; level 0 always needs the words. Cursor: level, tier,
-	 * popularity, id.
+	 * Intent levels best first (see ./intent-rank.ts). `this` plans the whole
+	 * query, which level 0 (categories matching none of grade, subject, series)
+	 * must match as text; `rest` plans the other words, which every level must
+	 * match, in tier order; without other words a level is its categories by
+	 * popularity. Cursor: level, tier, popularity, id.
 	 */
-	async byIntent(levels: IntentLevel[], wordsInLevels: boolean, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+	async byIntent(levels: IntentLevel[], rest: SearchPlan | null, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
 		const startLevel = after ? Number(after[0]) : Infinity;
 		const out: HitRow[] = [];
 		for (const level of levels) {
@@ -186,8 +189,9 @@ class SearchPlan {
 			const inLevel = level.score > 0 ? sql`p.category_id = ANY(${ids})` : sql`p.category_id <> ALL(${ids})`;
 			const need = limit - out.length;
 			let rows: HitRow[];
-			if (wordsInLevels || level.score === 0) {
-				rows = await this.rankedTiers(sql`p.search_vector @@ ${tsq(this.q.all)}`, within, need, [inLevel]);
+			const words = level.score === 0 ? this : rest;
+			if (words) {
+				rows = await words.rankedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel]);
 			} else {
 				// Only the category decides: walk the popularity index while the level is dense.
 				const scan = this.scan(inLevel, listOrders.popular, within ? within.slice(1) : null, need);
@@ -242,7 +246,7 @@ async function materialise(hits: HitRow[], now: Date): Promise<ProductSummary[]>
 }
 
 function keysOf(order: Order, matcher: Matcher): (r: HitRow) => CursorKey[] {
-	if (matcher === 'intent') return (r) => [r.k_level!, r.k_tier!, Number(r.k_popularity), r.id];
+	if (matcher === 'intent' || matcher === 'intent-fuzzy') return (r) => [r.k_level!, r.k_tier!, Number(r.k_popularity), r.id];
 	if (order === 'relevance') return (r) => [r.k_tier!, Number(r.k_popularity), r.id];
 	if (order === 'newest') return (r) => [r.k_created, r.id];
 	if (order === 'popular') return (r) => [Number(r.k_popularity), r.id];
@@ -257,16 +261,6 @@ async function plan(input: SearchInput, positions: Position[], version: string |
 const exactPositions = (w: QueryWords): Position[] =>
 	w.words.map((word, i) => ({ terms: [word], folded: [w.folded[i]!], prefix: w.lastIsPrefix && i === w.words.length - 1 }));
 
-/** Some of the query's words; the last stays a prefix only if it is still the query's last word. */
-function someWords(w: QueryWords, indexes: number[]): QueryWords {
-	const folded = indexes.map((i) => w.folded[i]!);
-	return {
-		words: indexes.map((i) => w.words[i]!),
-		folded,
-		lastIsPrefix: w.lastIsPrefix && indexes.at(-1) === w.words.length - 1,
-		key: folded.join(' ')
-	};
-}
 
 export async function searchProducts(input: SearchInput): Promise<SearchResult> {
 	const words = queryWords(input.q);
@@ -289,8 +283,11 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 	let matcher: Matcher = intent && intent.facets.length > 0 ? 'intent' : 'fts';
 	let after: CursorKey[] | null = null;
 	if (input.cursor) {
+		const fuzzy = matcher === 'intent' ? 'intent-fuzzy' : 'fuzzy';
 		const allowed: Record<string, readonly KeyKind[]> = {
 			[`${matcher}:${order}`]: MODES[`${matcher}:${order}`]!,
+			[`${fuzzy}:${order}`]: MODES[`${fuzzy}:${order}`]!,
+			// A query whose intent matched nothing at all fell back to plain correction.
 			[`fuzzy:${order}`]: MODES[`fuzzy:${order}`]!
 		};
 		const decoded = decodeCursor(input.cursor, filters, allowed);
@@ -330,13 +327,35 @@ async function chooseHits(
 	const limit = input.pageSize + 1;
 	const fetch = (p: SearchPlan) => (order === 'relevance' ? p.byRelevance(after, limit) : p.bySort(order, after, limit));
 
-	if (matcher === 'intent' && intent) {
-		// The words left after grade, subject and series must match; with none left,
-		// the levels need none and only level 0 (other categories) needs all of them.
-		const rest = intent.rest.length > 0 ? someWords(words, intent.rest) : words;
+	if ((matcher === 'intent' || matcher === 'intent-fuzzy') && intent) {
+		// The words left after grade, subject and series must match in every level;
+		// other categories (level 0) show only products whose text says it all.
 		const levels = await intentLevels(intent.facets, version);
-		const hits = await (await plan(input, exactPositions(rest), version)).byIntent(levels, intent.rest.length > 0, after, limit);
-		if (hits.length > 0 || input.cursor) return { matcher, hits };
+		const hasRest = intent.rest.length > 0;
+		const byIntent = async (all: Position[]) => {
+			const restPositions = intent.rest.map((i) => all[i]!);
+			const rest = hasRest ? await plan(input, restPositions, version) : null;
+			return (await plan(input, all, version)).byIntent(levels, rest, after, limit);
+		};
+		if (matcher === 'intent') {
+			const hits = await byIntent(exactPositions(words));
+			if (hits.length > 0 || input.cursor) return { matcher, hits };
+		}
+		if (hasRest) {
+			// Typos in the other words ("lop1" is no typo): correct those, keep ranking by grade, subject and series.
+			const restWords: QueryWords = {
+				words: intent.rest.map((i) => words.words[i]!),
+				folded: intent.rest.map((i) => words.folded[i]!),
+				lastIsPrefix: words.lastIsPrefix && intent.rest.at(-1) === words.words.length - 1,
+				key: ''
+			};
+			const corrected = await correctQuery(restWords);
+			if (!corrected) return { matcher: 'intent-fuzzy', hits: [] };
+			const fixed = correctedPositions(restWords, corrected);
+			const all = exactPositions(words);
+			intent.rest.forEach((i, k) => (all[i] = fixed[k]!));
+			return { matcher: 'intent-fuzzy', hits: await byIntent(all) };
+		}
 	}
 
 	if (matcher === 'fts') {
@@ -345,11 +364,14 @@ async function chooseHits(
 	}
 	const corrected = await correctQuery(words);
 	if (!corrected) return { matcher: 'fuzzy', hits: [] };
-	const positions = corrected.groups.map((terms, i) => ({
+	return { matcher: 'fuzzy', hits: await fetch(await plan(input, correctedPositions(words, corrected), version)) };
+}
+
+function correctedPositions(words: QueryWords, corrected: Corrected): Position[] {
+	return corrected.groups.map((terms, i) => ({
 		terms,
 		// Corrections are vocabulary words already; kept words fold like the vocabulary.
 		folded: terms.length === 1 && terms[0] === words.words[i] ? [words.folded[i]!] : terms,
 		prefix: corrected.lastIsPrefix && i === corrected.groups.length - 1
 	}));
-	return { matcher: 'fuzzy', hits: await fetch(await plan(input, positions, version)) };
 }
