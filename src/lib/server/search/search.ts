@@ -176,7 +176,7 @@ class SearchPlan {
 	 * Intent levels best first (see ./intent-rank.ts). `this` plans the whole
 	 * query, which level 0 (categories matching none of grade, subject, series)
 	 * must match as text; `rest` plans the other words, which every level must
-	 * match, in tier order; without other words a level is its categories by
+	 * match, in their tier order; without other words a level is its categories by
 	 * popularity. Cursor: level, tier, popularity, id.
 	 */
 	async byIntent(levels: IntentLevel[], rest: SearchPlan | null, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
@@ -191,7 +191,11 @@ class SearchPlan {
 			let rows: HitRow[];
 			const words = level.score === 0 ? this : rest;
 			if (words) {
-				rows = await words.rankedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel]);
+				// Matched and tiered on the other words, with a half step up when the whole
+				// query stands side by side in the title: "giáo án toán" puts "Giáo án Toán …"
+				// before "Combo giáo án … Toán".
+				const whole = level.score > 0 ? this.q : null;
+				rows = await words.rankedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel], whole);
 			} else {
 				// Only the category decides: walk the popularity index while the level is dense.
 				const scan = this.scan(inLevel, listOrders.popular, within ? within.slice(1) : null, need);
@@ -203,8 +207,10 @@ class SearchPlan {
 	}
 
 	/** Every candidate of `match` ranked by tier in one bitmap query (after the cursor). */
-	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[] = []): Promise<HitRow[]> {
-		const tier = tierOf(this.q);
+	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[] = [], whole: TsQueries | null = null): Promise<HitRow[]> {
+		const tier = whole?.titlePairs
+			? sql`(${tierOf(this.q)} * 2 + (p.title_pairs @@ ${pairsQuery(whole)})::int)`
+			: tierOf(this.q);
 		const where = [
 			match,
 			...extra,
