@@ -434,6 +434,8 @@ export interface paths {
         /**
          * Poll an order
          * @description The order as it is now, for its owner's session or the holder of its `order_access_<orderId>` cookie. PENDING carries the QR and reference; PAID carries `paidAt`, `receiptStatus` and `downloadUrl` (the storefront download page with a fresh download token in its `token` query parameter, which API clients exchange at POST /api/v1/downloads/by-token). A pending order past `expiresAt` reads as EXPIRED. Unknown and not-yours give the same 404.
+         *
+         *     Without a session, send the `order_access_<orderId>` cookie that POST /api/v1/checkout set (a browser does this by itself; other clients pass it in a `Cookie` header). Without either the answer is 404.
          */
         get: operations["checkoutGet"];
         put?: never;
@@ -547,7 +549,234 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        CategoryTreeItem: {
+            id: string;
+            name: string;
+            slug: string;
+            parentId: string | null;
+            fullPath: string;
+            depth: number;
+            isActive: boolean;
+        };
+        ErrorEnvelope: {
+            error: components["schemas"]["Error"];
+        };
+        Error: {
+            /** @description Stable snake_case machine code; each response lists the codes it can carry */
+            code: string;
+            /** @description Human-readable message, usually Vietnamese */
+            message: string;
+            /** @description Structured context, e.g. field-level reasons */
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description Internal trace id, only outside production */
+            trace?: string;
+            /** @description Correlation id, only in development */
+            request_id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ProductSummary: {
+            id: string;
+            title: string;
+            slug: string;
+            fullPath: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            priceVnd: string;
+            salePriceVnd: string | null;
+            isOnSale: boolean;
+            saleEndsAt: string | null;
+            flashSale: components["schemas"]["FlashSaleInfo"] | null;
+            ratingAvg: number;
+            ratingCount: number;
+            coverImageUrl: string | null;
+            previewImageUrls: string[];
+            tags: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FlashSaleInfo: {
+            active: boolean;
+            /** Format: date-time */
+            endTime: string;
+            stockLeft: number | null;
+        };
+        MusicQuota: {
+            isVip: boolean;
+            used: number;
+            limit: number | "unlimited";
+            /** Format: date-time */
+            resetsAt: string;
+        };
+        /** @description The error shape of the older download routes. */
+        LegacyError: {
+            code: string;
+            message: string;
+        };
+        WalletBalance: {
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            main: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            bonus: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            total: string;
+        };
+        LedgerEntry: {
+            /** @enum {string} */
+            entryType: "TOPUP" | "PURCHASE" | "BONUS" | "REFUND" | "ADJUSTMENT";
+            /** @enum {string} */
+            direction: "CREDIT" | "DEBIT";
+            /** @enum {string} */
+            pocket: "main" | "bonus";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amount: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            balanceAfter: string;
+            refType: string | null;
+            refId: string | null;
+            note: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Denomination: {
+            id: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            bonusRatePct: number;
+            isActive: boolean;
+            sortOrder: number;
+            tag: string | null;
+            isPopular: boolean;
+        };
+        TopupOrder: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            bonusVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            totalAmountVnd: string;
+            /** @constant */
+            paymentMethod: "qr_direct";
+            qrUrl: string | null;
+            qrPayload?: string | null;
+            expiresAt: string | null;
+            paymentRef: string;
+            paymentInstructions: string | null;
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            returnTo: string | null;
+        };
+        Order: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            /** @enum {string} */
+            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+            qrUrl: string | null;
+            qrPayload?: string | null;
+            paymentRef: string | null;
+            paymentInstructions: string | null;
+            expiresAt: string | null;
+            paidAt: string | null;
+            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
+            downloadUrl: string | null;
+            productId: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            priceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            promoCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            returnTo: string | null;
+        };
+        ProductDetail: {
+            id: string;
+            title: string;
+            slug: string;
+            fullPath: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            priceVnd: string;
+            salePriceVnd: string | null;
+            isOnSale: boolean;
+            saleEndsAt: string | null;
+            flashSale: components["schemas"]["FlashSaleInfo"] | null;
+            ratingAvg: number;
+            ratingCount: number;
+            coverImageUrl: string | null;
+            previewImageUrls: string[];
+            tags: string[];
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+        };
+        CategoryDetail: {
+            id: string;
+            name: string;
+            slug: string;
+            path: string;
+            parent: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        Breadcrumb: {
+            id: string;
+            name: string;
+            path: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -603,15 +832,7 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            parentId: string | null;
-                            fullPath: string;
-                            depth: number;
-                            isActive: boolean;
-                        }[];
+                        data: components["schemas"]["CategoryTreeItem"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -623,23 +844,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -652,23 +860,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -681,23 +876,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -766,31 +948,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            fullPath: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            priceVnd: string;
-                            salePriceVnd: string | null;
-                            isOnSale: boolean;
-                            saleEndsAt: string | null;
-                            flashSale: {
-                                active: boolean;
-                                /** Format: date-time */
-                                endTime: string;
-                                stockLeft: number | null;
-                            } | null;
-                            ratingAvg: number;
-                            ratingCount: number;
-                            coverImageUrl: string | null;
-                            previewImageUrls: string[];
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["ProductSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -804,23 +962,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -841,23 +986,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -870,23 +1002,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -899,23 +1018,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -945,13 +1051,7 @@ export interface operations {
                      *       "limit": 10,
                      *       "resetsAt": "2026-11-30T17:00:00.000Z"
                      *     } */
-                    "application/json": {
-                        isVip: boolean;
-                        used: number;
-                        limit: number | "unlimited";
-                        /** Format: date-time */
-                        resetsAt: string;
-                    };
+                    "application/json": components["schemas"]["MusicQuota"];
                 };
             };
             /** @description No valid session */
@@ -960,10 +1060,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "unauthorized";
-                        message: string;
                     };
                 };
             };
@@ -973,10 +1072,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "internal";
-                        message: string;
                     };
                 };
             };
@@ -986,10 +1084,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "service_unavailable";
-                        message: string;
                     };
                 };
             };
@@ -1018,23 +1115,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            main: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonus: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            total: string;
-                        };
+                        data: components["schemas"]["WalletBalance"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1046,23 +1127,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1075,23 +1143,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1104,23 +1159,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1133,23 +1175,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1194,29 +1223,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** @enum {string} */
-                            entryType: "TOPUP" | "PURCHASE" | "BONUS" | "REFUND" | "ADJUSTMENT";
-                            /** @enum {string} */
-                            direction: "CREDIT" | "DEBIT";
-                            /** @enum {string} */
-                            pocket: "main" | "bonus";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amount: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            balanceAfter: string;
-                            refType: string | null;
-                            refId: string | null;
-                            note: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["LedgerEntry"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -1230,23 +1237,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1259,23 +1253,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1288,23 +1269,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1317,23 +1285,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1371,19 +1326,7 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            bonusRatePct: number;
-                            isActive: boolean;
-                            sortOrder: number;
-                            tag: string | null;
-                            isPopular: boolean;
-                        }[];
+                        data: components["schemas"]["Denomination"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1395,23 +1338,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1424,23 +1354,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1453,23 +1370,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1532,42 +1436,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonusVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            totalAmountVnd: string;
-                            /** @constant */
-                            paymentMethod: "qr_direct";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            expiresAt: string | null;
-                            paymentRef: string;
-                            paymentInstructions: string | null;
-                            paidAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["TopupOrder"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1579,23 +1448,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1608,23 +1464,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1637,23 +1480,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1666,23 +1496,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "promo_cap_reached";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1695,23 +1512,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1724,23 +1528,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1753,23 +1544,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation" | "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1790,23 +1568,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1819,23 +1584,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1848,23 +1600,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payment_processing" | "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1941,23 +1680,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1970,23 +1696,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1999,23 +1712,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2028,23 +1728,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2057,23 +1744,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2094,23 +1768,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2123,23 +1784,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2152,23 +1800,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2234,23 +1869,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2263,23 +1885,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2292,23 +1901,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2321,23 +1917,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2350,23 +1933,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2379,23 +1949,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2408,23 +1965,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2445,23 +1989,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2474,23 +2005,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2503,23 +2021,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2574,41 +2079,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        }[];
+                        data: components["schemas"]["Order"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -2622,23 +2093,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2651,23 +2109,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2680,23 +2125,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2709,23 +2141,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2800,41 +2219,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["Order"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -2846,23 +2231,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2875,23 +2247,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2904,23 +2263,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2933,23 +2279,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "already_owned" | "flash_sale_sold_out" | "promo_cap_reached";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2962,23 +2295,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2991,23 +2311,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3020,23 +2327,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation" | "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3057,23 +2351,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3086,23 +2367,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3115,23 +2383,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payment_processing" | "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3210,23 +2465,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3239,23 +2481,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3268,23 +2497,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3297,23 +2513,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3326,23 +2529,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3363,23 +2553,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3392,23 +2569,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3421,23 +2585,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3495,23 +2646,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3524,23 +2662,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3553,23 +2678,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3582,23 +2694,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3619,23 +2718,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3648,23 +2734,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3677,23 +2750,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3779,23 +2839,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3808,23 +2855,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3837,23 +2871,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3866,23 +2887,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3895,23 +2903,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3981,23 +2976,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4010,23 +2992,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4039,23 +3008,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4068,23 +3024,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4097,23 +3040,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4198,23 +3128,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4227,23 +3144,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4256,23 +3160,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4285,23 +3176,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4314,23 +3192,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4384,7 +3249,7 @@ export interface operations {
                      *           "completedAt": null
                      *         },
                      *         "put": {
-                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo",
                      *           "method": "PUT",
                      *           "headers": {
                      *             "content-type": "application/pdf"
@@ -4440,23 +3305,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4469,23 +3321,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4498,23 +3337,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4527,23 +3353,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4556,23 +3369,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4585,23 +3385,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4614,23 +3401,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4684,7 +3458,7 @@ export interface operations {
                      *           "completedAt": null
                      *         },
                      *         "put": {
-                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo",
                      *           "method": "PUT",
                      *           "headers": {
                      *             "content-type": "application/pdf"
@@ -4740,23 +3514,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4769,23 +3530,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4798,23 +3546,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4827,23 +3562,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4856,23 +3578,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4885,23 +3594,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4914,23 +3610,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4996,42 +3679,8 @@ export interface operations {
                      *     } */
                     "application/json": {
                         data: {
-                            product: {
-                                id: string;
-                                title: string;
-                                slug: string;
-                                fullPath: string;
-                                /** @enum {string} */
-                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                                priceVnd: string;
-                                salePriceVnd: string | null;
-                                isOnSale: boolean;
-                                saleEndsAt: string | null;
-                                flashSale: {
-                                    active: boolean;
-                                    /** Format: date-time */
-                                    endTime: string;
-                                    stockLeft: number | null;
-                                } | null;
-                                ratingAvg: number;
-                                ratingCount: number;
-                                coverImageUrl: string | null;
-                                previewImageUrls: string[];
-                                tags: string[];
-                                /** Format: date-time */
-                                createdAt: string;
-                                description: string;
-                            };
-                            category: {
-                                id: string;
-                                name: string;
-                                slug: string;
-                                path: string;
-                                parent: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
+                            product: components["schemas"]["ProductDetail"];
+                            category: components["schemas"]["CategoryDetail"];
                             isPurchased: boolean;
                         };
                         /** @description Correlation id, only in development */
@@ -5054,23 +3703,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5083,23 +3719,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5112,23 +3735,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5141,23 +3751,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5242,48 +3839,11 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            fullPath: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            priceVnd: string;
-                            salePriceVnd: string | null;
-                            isOnSale: boolean;
-                            saleEndsAt: string | null;
-                            flashSale: {
-                                active: boolean;
-                                /** Format: date-time */
-                                endTime: string;
-                                stockLeft: number | null;
-                            } | null;
-                            ratingAvg: number;
-                            ratingCount: number;
-                            coverImageUrl: string | null;
-                            previewImageUrls: string[];
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["ProductSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
-                        category: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            path: string;
-                            parent: {
-                                id: string;
-                                name: string;
-                            } | null;
-                        };
-                        breadcrumbs: {
-                            id: string;
-                            name: string;
-                            path: string;
-                        }[];
+                        category: components["schemas"]["CategoryDetail"];
+                        breadcrumbs: components["schemas"]["Breadcrumb"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -5295,23 +3855,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5324,23 +3871,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5353,23 +3887,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5382,23 +3903,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5431,7 +3939,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "signedUrl": "https://hoclieu.vn/files/products/0b6f…/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=…",
+                     *       "signedUrl": "https://hoclieu.vn/files/products/0b6f2c1e-4a5d-4e8b-9c7a-1f2e3d4c5b6a/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=mZ8pQ2wE4rT6yU1iO3pA5sD7fG9hJ0kL2zX4cV6bN8m",
                      *       "expiresAt": "2026-11-21T10:05:00.000Z",
                      *       "logId": "5b0d7a4e-2f0c-4a51-9f0e-0d7c1c3e8a11"
                      *     } */
@@ -5450,23 +3958,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5479,23 +3974,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5508,23 +3990,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5537,23 +4006,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5566,23 +4022,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5595,23 +4038,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5632,23 +4062,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "quota_exceeded" | "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                             /** @description quota_exceeded: downloads used in the current window */
                             used?: number;
                             /** @description quota_exceeded: downloads allowed per window */
@@ -5670,23 +4087,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5699,23 +4103,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5761,42 +4152,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonusVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            totalAmountVnd: string;
-                            /** @constant */
-                            paymentMethod: "qr_direct";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            expiresAt: string | null;
-                            paymentRef: string;
-                            paymentInstructions: string | null;
-                            paidAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["TopupOrder"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -5808,23 +4164,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5837,23 +4180,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5866,23 +4196,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5895,23 +4212,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5924,23 +4228,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5989,41 +4280,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["Order"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -6035,23 +4292,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6064,23 +4308,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6093,23 +4324,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6122,23 +4340,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6223,23 +4428,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6252,23 +4444,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6281,23 +4460,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6310,23 +4476,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6339,23 +4492,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6368,23 +4508,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6476,23 +4603,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6505,23 +4619,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6534,23 +4635,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6563,23 +4651,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6592,23 +4667,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6621,23 +4683,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6650,23 +4699,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6679,23 +4715,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6708,23 +4731,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6815,23 +4825,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6844,23 +4841,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6873,23 +4857,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6902,23 +4873,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6931,23 +4889,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6960,23 +4905,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6989,23 +4921,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7018,23 +4937,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7047,23 +4953,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7141,23 +5034,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7170,23 +5050,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7199,23 +5066,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7228,23 +5082,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7257,23 +5098,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "duplicate_file" | "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7286,23 +5114,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7315,23 +5130,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7344,23 +5146,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7373,23 +5162,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7467,23 +5243,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7496,23 +5259,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7525,23 +5275,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7554,23 +5291,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7583,23 +5307,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "duplicate_file" | "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7612,23 +5323,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7641,23 +5339,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7670,23 +5355,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7699,23 +5371,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };

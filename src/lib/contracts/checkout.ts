@@ -42,7 +42,7 @@ export const Order = z.object({
 	promoCode: z.string().nullable(),
 	createdAt: z.iso.datetime(),
 	returnTo: z.string().nullable()
-});
+}).meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
 
 export const GuestBuyer = z.object({ email: z.email().max(254) });
