@@ -281,7 +281,8 @@ function documentTags(routes: Route[]) {
 /**
  * Responses stay open to additive fields (spec: clients ignore unknown members):
  * zod renders output objects with `additionalProperties: false`, which would make
- * generated validators reject a new field. Requests keep it: unknown input is refused.
+ * generated validators reject a new field. Request schemas are left exactly as
+ * zod renders them for input (the facade's parsing is unchanged).
  */
 function openResponses(ctx: { io: 'input' | 'output'; jsonSchema: { additionalProperties?: unknown } }): void {
 	if (ctx.io === 'output' && ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
@@ -308,7 +309,7 @@ export function buildOpenApiDocument(routes: Route[], { origin }: DocumentOption
 			contact: { name: 'hoclieu developers', url: `${origin}/developers` },
 			license: { name: 'Proprietary', url: `${origin}/developers` }
 		},
-		servers: [{ url: origin, description: 'This deployment (its ORIGIN)' }],
+		servers: [{ url: origin }],
 		tags: documentTags(routes),
 		paths,
 		components: {
