@@ -24,7 +24,7 @@ describe('production bundle', () => {
 		// Its own SvelteKit and adapter directories, so the test build in build/ is untouched.
 		execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
 			env: { ...process.env, NODE_ENV: 'production', HOCLIEU_BUILD_OUT: `${OUT}/build`, HOCLIEU_KIT_OUT: `${OUT}/kit` },
-			stdio: ['ignore', 'ignore', 'inherit']
+			stdio: ['ignore', 'ignore', 'pipe'] // its stderr is in the error if the build fails
 		});
 		expect(testNamesInBundle(`${OUT}/build`)).toEqual([]);
 	});
