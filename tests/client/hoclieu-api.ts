@@ -578,6 +578,8 @@ export interface paths {
         /**
          * Poll an order
          * @description The order as it is now, for its owner's session or the holder of its `order_access_<orderId>` cookie. PENDING carries the QR and reference; PAID carries `paidAt`, `receiptStatus` and `downloadUrl` (the storefront download page with a fresh download token in its `token` query parameter, which API clients exchange at POST /api/v1/downloads/by-token). A pending order past `expiresAt` reads as EXPIRED. Unknown and not-yours give the same 404.
+         *
+         *     Without a session, send the `order_access_<orderId>` cookie that POST /api/v1/checkout set (a browser does this by itself; other clients pass it in a `Cookie` header). Without either the answer is 404.
          */
         get: operations["checkoutGet"];
         put?: never;
@@ -1016,7 +1018,236 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        CategoryTreeItem: {
+            id: string;
+            name: string;
+            slug: string;
+            parentId: string | null;
+            fullPath: string;
+            depth: number;
+            isActive: boolean;
+        };
+        ErrorEnvelope: {
+            error: components["schemas"]["Error"];
+        };
+        Error: {
+            /** @description Stable snake_case machine code; each response lists the codes it can carry */
+            code: string;
+            /** @description Human-readable message, usually Vietnamese */
+            message: string;
+            /** @description Structured context, e.g. field-level reasons */
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description Internal trace id, only outside production */
+            trace?: string;
+            /** @description Correlation id, only in development */
+            request_id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ProductSummary: {
+            id: string;
+            title: string;
+            slug: string;
+            fullPath: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            priceVnd: string;
+            salePriceVnd: string | null;
+            isOnSale: boolean;
+            saleEndsAt: string | null;
+            flashSale: components["schemas"]["FlashSaleInfo"] | null;
+            ratingAvg: number;
+            ratingCount: number;
+            coverImageUrl: string | null;
+            previewImageUrls: string[];
+            tags: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FlashSaleInfo: {
+            active: boolean;
+            /** Format: date-time */
+            endTime: string;
+            stockLeft: number | null;
+        };
+        MusicQuota: {
+            isVip: boolean;
+            used: number;
+            limit: number | "unlimited";
+            /** Format: date-time */
+            resetsAt: string;
+        };
+        /** @description The error shape of the older download routes. */
+        LegacyError: {
+            code: string;
+            message: string;
+        };
+        WalletBalance: {
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            main: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            bonus: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            total: string;
+        };
+        LedgerEntry: {
+            /** @enum {string} */
+            entryType: "TOPUP" | "PURCHASE" | "BONUS" | "REFUND" | "ADJUSTMENT";
+            /** @enum {string} */
+            direction: "CREDIT" | "DEBIT";
+            /** @enum {string} */
+            pocket: "main" | "bonus";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amount: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            balanceAfter: string;
+            refType: string | null;
+            refId: string | null;
+            note: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Denomination: {
+            id: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            bonusRatePct: number;
+            isActive: boolean;
+            sortOrder: number;
+            tag: string | null;
+            isPopular: boolean;
+        };
+        TopupOrder: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            bonusVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            totalAmountVnd: string;
+            /** @constant */
+            paymentMethod: "qr_direct";
+            qrUrl: string | null;
+            qrPayload?: string | null;
+            expiresAt: string | null;
+            paymentRef: string;
+            paymentInstructions: string | null;
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            returnTo: string | null;
+        };
+        Order: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            /** @enum {string} */
+            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+            qrUrl: string | null;
+            qrPayload?: string | null;
+            paymentRef: string | null;
+            paymentInstructions: string | null;
+            expiresAt: string | null;
+            paidAt: string | null;
+            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
+            downloadUrl: string | null;
+            productId: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            priceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            promoCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            returnTo: string | null;
+            /** Format: date-time */
+            refundedAt?: string;
+        };
+        ProductDetail: {
+            id: string;
+            title: string;
+            slug: string;
+            fullPath: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            priceVnd: string;
+            salePriceVnd: string | null;
+            isOnSale: boolean;
+            saleEndsAt: string | null;
+            flashSale: components["schemas"]["FlashSaleInfo"] | null;
+            ratingAvg: number;
+            ratingCount: number;
+            coverImageUrl: string | null;
+            previewImageUrls: string[];
+            tags: string[];
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+        };
+        CategoryDetail: {
+            id: string;
+            name: string;
+            slug: string;
+            path: string;
+            parent: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        Breadcrumb: {
+            id: string;
+            name: string;
+            path: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -1072,15 +1303,7 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            parentId: string | null;
-                            fullPath: string;
-                            depth: number;
-                            isActive: boolean;
-                        }[];
+                        data: components["schemas"]["CategoryTreeItem"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1092,23 +1315,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1121,23 +1331,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1150,23 +1347,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1235,31 +1419,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            fullPath: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            priceVnd: string;
-                            salePriceVnd: string | null;
-                            isOnSale: boolean;
-                            saleEndsAt: string | null;
-                            flashSale: {
-                                active: boolean;
-                                /** Format: date-time */
-                                endTime: string;
-                                stockLeft: number | null;
-                            } | null;
-                            ratingAvg: number;
-                            ratingCount: number;
-                            coverImageUrl: string | null;
-                            previewImageUrls: string[];
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["ProductSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -1273,23 +1433,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1310,23 +1457,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1339,23 +1473,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1368,23 +1489,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1414,13 +1522,7 @@ export interface operations {
                      *       "limit": 10,
                      *       "resetsAt": "2026-11-30T17:00:00.000Z"
                      *     } */
-                    "application/json": {
-                        isVip: boolean;
-                        used: number;
-                        limit: number | "unlimited";
-                        /** Format: date-time */
-                        resetsAt: string;
-                    };
+                    "application/json": components["schemas"]["MusicQuota"];
                 };
             };
             /** @description No valid session */
@@ -1429,10 +1531,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "unauthorized";
-                        message: string;
                     };
                 };
             };
@@ -1442,10 +1543,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "internal";
-                        message: string;
                     };
                 };
             };
@@ -1455,10 +1555,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "service_unavailable";
-                        message: string;
                     };
                 };
             };
@@ -1487,23 +1586,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            main: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonus: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            total: string;
-                        };
+                        data: components["schemas"]["WalletBalance"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1515,23 +1598,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1544,23 +1614,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1573,23 +1630,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1602,23 +1646,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1663,29 +1694,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** @enum {string} */
-                            entryType: "TOPUP" | "PURCHASE" | "BONUS" | "REFUND" | "ADJUSTMENT";
-                            /** @enum {string} */
-                            direction: "CREDIT" | "DEBIT";
-                            /** @enum {string} */
-                            pocket: "main" | "bonus";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amount: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            balanceAfter: string;
-                            refType: string | null;
-                            refId: string | null;
-                            note: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["LedgerEntry"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -1699,23 +1708,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1728,23 +1724,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1757,23 +1740,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1786,23 +1756,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1840,19 +1797,7 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            bonusRatePct: number;
-                            isActive: boolean;
-                            sortOrder: number;
-                            tag: string | null;
-                            isPopular: boolean;
-                        }[];
+                        data: components["schemas"]["Denomination"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1864,23 +1809,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1893,23 +1825,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1922,23 +1841,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2001,42 +1907,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonusVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            totalAmountVnd: string;
-                            /** @constant */
-                            paymentMethod: "qr_direct";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            expiresAt: string | null;
-                            paymentRef: string;
-                            paymentInstructions: string | null;
-                            paidAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["TopupOrder"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -2048,23 +1919,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2077,23 +1935,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2106,23 +1951,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2135,23 +1967,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "promo_cap_reached";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2164,23 +1983,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2193,23 +1999,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2222,23 +2015,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation" | "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2259,23 +2039,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2288,23 +2055,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2317,23 +2071,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payment_processing" | "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2410,23 +2151,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2439,23 +2167,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2468,23 +2183,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2497,23 +2199,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2526,23 +2215,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2563,23 +2239,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2592,23 +2255,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2621,23 +2271,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2703,23 +2340,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2732,23 +2356,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2761,23 +2372,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2790,23 +2388,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2819,23 +2404,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2848,23 +2420,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2877,23 +2436,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2914,23 +2460,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2943,23 +2476,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2972,23 +2492,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3043,43 +2550,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                            /** Format: date-time */
-                            refundedAt?: string;
-                        }[];
+                        data: components["schemas"]["Order"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -3093,23 +2564,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3122,23 +2580,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3151,23 +2596,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3180,23 +2612,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3271,43 +2690,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                            /** Format: date-time */
-                            refundedAt?: string;
-                        };
+                        data: components["schemas"]["Order"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -3319,23 +2702,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3348,23 +2718,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3377,23 +2734,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3406,23 +2750,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "already_owned" | "flash_sale_sold_out" | "promo_cap_reached";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3435,23 +2766,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3464,23 +2782,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3493,23 +2798,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation" | "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3530,23 +2822,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3559,23 +2838,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3588,23 +2854,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payment_processing" | "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3683,23 +2936,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3712,23 +2952,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3741,23 +2968,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3770,23 +2984,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3799,23 +3000,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3836,23 +3024,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3865,23 +3040,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3894,23 +3056,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3968,23 +3117,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3997,23 +3133,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4026,23 +3149,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4055,23 +3165,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4092,23 +3189,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4121,23 +3205,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4150,23 +3221,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4253,23 +3311,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4282,23 +3327,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4311,23 +3343,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4340,23 +3359,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4369,23 +3375,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4455,23 +3448,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4484,23 +3464,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4513,23 +3480,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4542,23 +3496,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4571,23 +3512,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4673,23 +3601,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4702,23 +3617,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4731,23 +3633,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4760,23 +3649,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4789,23 +3665,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4875,23 +3738,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4904,23 +3754,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4933,23 +3770,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4962,23 +3786,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4991,23 +3802,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5092,23 +3890,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5121,23 +3906,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5150,23 +3922,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5179,23 +3938,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5208,23 +3954,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5278,7 +4011,7 @@ export interface operations {
                      *           "completedAt": null
                      *         },
                      *         "put": {
-                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo",
                      *           "method": "PUT",
                      *           "headers": {
                      *             "content-type": "application/pdf"
@@ -5334,23 +4067,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5363,23 +4083,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5392,23 +4099,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5421,23 +4115,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5450,23 +4131,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5479,23 +4147,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5508,23 +4163,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5653,23 +4295,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5682,23 +4311,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5711,23 +4327,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5740,23 +4343,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5769,23 +4359,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5909,23 +4486,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5938,23 +4502,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5967,23 +4518,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5996,23 +4534,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6025,23 +4550,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6095,7 +4607,7 @@ export interface operations {
                      *           "completedAt": null
                      *         },
                      *         "put": {
-                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo",
                      *           "method": "PUT",
                      *           "headers": {
                      *             "content-type": "application/pdf"
@@ -6151,23 +4663,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6180,23 +4679,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6209,23 +4695,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6238,23 +4711,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6267,23 +4727,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6296,23 +4743,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6325,23 +4759,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6413,23 +4834,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6442,23 +4850,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6471,23 +4866,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6500,23 +4882,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6529,23 +4898,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6558,23 +4914,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6587,23 +4930,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6664,23 +4994,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6693,23 +5010,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6722,23 +5026,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6751,23 +5042,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6780,23 +5058,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6916,23 +5181,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6945,23 +5197,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6974,23 +5213,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7003,23 +5229,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7166,23 +5379,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7195,23 +5395,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7224,23 +5411,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7253,23 +5427,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7282,23 +5443,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7311,23 +5459,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7340,23 +5475,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7422,42 +5544,8 @@ export interface operations {
                      *     } */
                     "application/json": {
                         data: {
-                            product: {
-                                id: string;
-                                title: string;
-                                slug: string;
-                                fullPath: string;
-                                /** @enum {string} */
-                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                                priceVnd: string;
-                                salePriceVnd: string | null;
-                                isOnSale: boolean;
-                                saleEndsAt: string | null;
-                                flashSale: {
-                                    active: boolean;
-                                    /** Format: date-time */
-                                    endTime: string;
-                                    stockLeft: number | null;
-                                } | null;
-                                ratingAvg: number;
-                                ratingCount: number;
-                                coverImageUrl: string | null;
-                                previewImageUrls: string[];
-                                tags: string[];
-                                /** Format: date-time */
-                                createdAt: string;
-                                description: string;
-                            };
-                            category: {
-                                id: string;
-                                name: string;
-                                slug: string;
-                                path: string;
-                                parent: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
+                            product: components["schemas"]["ProductDetail"];
+                            category: components["schemas"]["CategoryDetail"];
                             isPurchased: boolean;
                         };
                         /** @description Correlation id, only in development */
@@ -7480,23 +5568,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7509,23 +5584,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7538,23 +5600,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7567,23 +5616,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7668,48 +5704,11 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            fullPath: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            priceVnd: string;
-                            salePriceVnd: string | null;
-                            isOnSale: boolean;
-                            saleEndsAt: string | null;
-                            flashSale: {
-                                active: boolean;
-                                /** Format: date-time */
-                                endTime: string;
-                                stockLeft: number | null;
-                            } | null;
-                            ratingAvg: number;
-                            ratingCount: number;
-                            coverImageUrl: string | null;
-                            previewImageUrls: string[];
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["ProductSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
-                        category: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            path: string;
-                            parent: {
-                                id: string;
-                                name: string;
-                            } | null;
-                        };
-                        breadcrumbs: {
-                            id: string;
-                            name: string;
-                            path: string;
-                        }[];
+                        category: components["schemas"]["CategoryDetail"];
+                        breadcrumbs: components["schemas"]["Breadcrumb"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -7721,23 +5720,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7750,23 +5736,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7779,23 +5752,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7808,23 +5768,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7857,7 +5804,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "signedUrl": "https://hoclieu.vn/files/products/0b6f…/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=…",
+                     *       "signedUrl": "https://hoclieu.vn/files/products/0b6f2c1e-4a5d-4e8b-9c7a-1f2e3d4c5b6a/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=mZ8pQ2wE4rT6yU1iO3pA5sD7fG9hJ0kL2zX4cV6bN8m",
                      *       "expiresAt": "2026-11-21T10:05:00.000Z",
                      *       "logId": "5b0d7a4e-2f0c-4a51-9f0e-0d7c1c3e8a11"
                      *     } */
@@ -7876,23 +5823,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7905,23 +5839,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7934,23 +5855,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7963,23 +5871,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7992,23 +5887,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8021,23 +5903,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8058,23 +5927,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "quota_exceeded" | "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                             /** @description quota_exceeded: downloads used in the current window */
                             used?: number;
                             /** @description quota_exceeded: downloads allowed per window */
@@ -8096,23 +5952,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8125,23 +5968,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8187,42 +6017,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonusVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            totalAmountVnd: string;
-                            /** @constant */
-                            paymentMethod: "qr_direct";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            expiresAt: string | null;
-                            paymentRef: string;
-                            paymentInstructions: string | null;
-                            paidAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["TopupOrder"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -8234,23 +6029,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8263,23 +6045,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8292,23 +6061,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8321,23 +6077,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8350,23 +6093,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8415,43 +6145,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                            /** Format: date-time */
-                            refundedAt?: string;
-                        };
+                        data: components["schemas"]["Order"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -8463,23 +6157,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8492,23 +6173,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8521,23 +6189,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8550,23 +6205,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8697,23 +6339,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8726,23 +6355,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8755,23 +6371,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8784,23 +6387,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8813,23 +6403,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8842,23 +6419,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8981,23 +6545,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9010,23 +6561,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9039,23 +6577,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9068,23 +6593,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9097,23 +6609,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9126,23 +6625,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9155,23 +6641,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9184,23 +6657,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9213,23 +6673,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9373,23 +6820,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9402,23 +6836,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9431,23 +6852,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9460,23 +6868,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9489,23 +6884,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9518,23 +6900,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9547,23 +6916,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9576,23 +6932,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9605,23 +6948,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9634,23 +6964,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9723,23 +7040,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9752,23 +7056,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9781,23 +7072,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9810,23 +7088,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9839,23 +7104,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict" | "already_owned";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9868,23 +7120,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9897,23 +7136,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9926,23 +7152,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9955,23 +7168,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9984,23 +7184,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10073,23 +7260,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10102,23 +7276,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10131,23 +7292,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10160,23 +7308,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10189,23 +7324,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10218,23 +7340,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10247,23 +7356,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10276,23 +7372,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10305,23 +7388,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10334,23 +7404,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10474,23 +7531,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10503,23 +7547,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10532,23 +7563,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10561,23 +7579,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10590,23 +7595,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10619,23 +7611,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10648,23 +7627,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10677,23 +7643,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10706,23 +7659,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10735,23 +7675,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10836,23 +7763,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10865,23 +7779,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10894,23 +7795,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10923,23 +7811,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10952,23 +7827,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10981,23 +7843,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11089,23 +7938,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11118,23 +7954,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11147,23 +7970,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11176,23 +7986,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11205,23 +8002,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11234,23 +8018,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11263,23 +8034,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11292,23 +8050,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11321,23 +8066,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11428,23 +8160,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11457,23 +8176,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11486,23 +8192,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11515,23 +8208,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11544,23 +8224,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11573,23 +8240,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11602,23 +8256,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11631,23 +8272,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11660,23 +8288,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11754,23 +8369,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11783,23 +8385,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11812,23 +8401,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11841,23 +8417,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11870,23 +8433,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "duplicate_file" | "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11899,23 +8449,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11928,23 +8465,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11957,23 +8481,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -11986,23 +8497,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12122,23 +8620,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12151,23 +8636,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12180,23 +8652,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12209,23 +8668,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12238,23 +8684,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12267,23 +8700,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12418,23 +8838,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12447,23 +8854,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12476,23 +8870,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12505,23 +8886,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12534,23 +8902,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12563,23 +8918,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12592,23 +8934,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12621,23 +8950,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12757,23 +9073,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12786,23 +9089,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12815,23 +9105,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12844,23 +9121,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12873,23 +9137,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12902,23 +9153,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12931,23 +9169,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12960,23 +9185,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -12989,23 +9201,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13131,23 +9330,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13160,23 +9346,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13189,23 +9362,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13218,23 +9378,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13247,23 +9394,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13276,23 +9410,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13305,23 +9426,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13334,23 +9442,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13363,23 +9458,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13499,23 +9581,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13528,23 +9597,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13557,23 +9613,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13586,23 +9629,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13615,23 +9645,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13644,23 +9661,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13673,23 +9677,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13702,23 +9693,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13731,23 +9709,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13867,23 +9832,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13896,23 +9848,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13925,23 +9864,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13954,23 +9880,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13983,23 +9896,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14012,23 +9912,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14041,23 +9928,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14070,23 +9944,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14099,23 +9960,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14247,23 +10095,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14276,23 +10111,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14305,23 +10127,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14334,23 +10143,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14363,23 +10159,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14392,23 +10175,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14421,23 +10191,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14450,23 +10207,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14479,23 +10223,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14573,23 +10304,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14602,23 +10320,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14631,23 +10336,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14660,23 +10352,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14689,23 +10368,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "duplicate_file" | "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14718,23 +10384,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14747,23 +10400,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14776,23 +10416,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14805,23 +10432,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14937,23 +10551,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14966,23 +10567,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14995,23 +10583,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15024,23 +10599,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15053,23 +10615,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15082,23 +10631,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15237,23 +10773,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15266,23 +10789,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15295,23 +10805,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15324,23 +10821,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15353,23 +10837,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15382,23 +10853,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15411,23 +10869,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15440,23 +10885,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15469,23 +10901,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15601,23 +11020,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15630,23 +11036,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15659,23 +11052,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15688,23 +11068,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15717,23 +11084,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation" | "duplicate_file";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15746,23 +11100,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15775,23 +11116,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15804,23 +11132,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15833,23 +11148,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15928,23 +11230,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15957,23 +11246,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15986,23 +11262,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -16015,23 +11278,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -16084,23 +11334,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -16113,23 +11350,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -16142,23 +11366,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };

@@ -33,7 +33,7 @@ export const FlashSaleInfo = z.object({
 	active: z.boolean(),
 	endTime: DateTime,
 	stockLeft: z.number().int().nullable()
-});
+}).meta({ id: 'FlashSaleInfo' });
 export type FlashSaleInfo = z.infer<typeof FlashSaleInfo>;
 
 export const ProductSummary = z.object({
@@ -55,11 +55,11 @@ export const ProductSummary = z.object({
 	previewImageUrls: z.array(z.string()),
 	tags: z.array(z.string()),
 	createdAt: DateTime
-});
+}).meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
 /** The detail page's product: a ProductSummary plus its description (an additive field). */
-export const ProductDetail = ProductSummary.extend({ description: z.string() });
+export const ProductDetail = ProductSummary.extend({ description: z.string() }).meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
 export const CategoryDetail = z.object({
@@ -68,10 +68,10 @@ export const CategoryDetail = z.object({
 	slug: z.string(),
 	path: z.string(),
 	parent: z.object({ id: z.string(), name: z.string() }).nullable()
-});
+}).meta({ id: 'CategoryDetail' });
 export type CategoryDetail = z.infer<typeof CategoryDetail>;
 
-export const Breadcrumb = z.object({ id: z.string(), name: z.string(), path: z.string() });
+export const Breadcrumb = z.object({ id: z.string(), name: z.string(), path: z.string() }).meta({ id: 'Breadcrumb' });
 export type Breadcrumb = z.infer<typeof Breadcrumb>;
 
 export const CategoryTreeItem = z.object({
@@ -82,7 +82,7 @@ export const CategoryTreeItem = z.object({
 	fullPath: z.string(),
 	depth: z.number().int(),
 	isActive: z.boolean()
-});
+}).meta({ id: 'CategoryTreeItem' });
 export type CategoryTreeItem = z.infer<typeof CategoryTreeItem>;
 
 const pageSize = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
