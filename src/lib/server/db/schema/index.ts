@@ -10,3 +10,4 @@ export * from './giftcodes';
 export * from './orders';
 export * from './audit';
 export * from './uploads';
+export * from './previews';
