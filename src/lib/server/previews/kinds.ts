@@ -51,9 +51,10 @@ function sniff(head: Uint8Array): PreviewKind | null {
 	if (ascii(head, 4, 8) === 'ftyp') return 'video';
 	if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'video';
 	if (ascii(head, 0, 4) === 'PK\x03\x04') {
-		// An OOXML package names its main part early; anything else zipped is a bundle.
-		const names = ascii(head, 0, head.length);
-		return /word\/|ppt\/|content\.xml|mimetypeapplication\/vnd\.oasis/.test(names) ? 'office' : 'zip';
+		// Office packages open with their manifest ([Content_Types].xml, or ODF's mimetype); anything else zipped is a bundle.
+		const nameLength = head.length >= 30 ? head[26]! | (head[27]! << 8) : 0;
+		const first = ascii(head, 30, 30 + nameLength);
+		return /^(\[Content_Types\]\.xml|mimetype|_rels\/|word\/|ppt\/)/.test(first) ? 'office' : 'zip';
 	}
 	return null;
 }
