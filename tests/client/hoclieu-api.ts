@@ -5021,6 +5021,14 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                                 description: string;
+                                preview?: {
+                                    status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                    pageCount: number | null;
+                                    durationSeconds: number | null;
+                                    fileSizeBytes: number | null;
+                                    format: string | null;
+                                    clipUrl: string | null;
+                                };
                             };
                             category: {
                                 id: string;

@@ -19,6 +19,7 @@ import { db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { log } from '../platform/logger';
 import { storage } from '../platform/storage';
+import { startupState } from '../startup';
 import { PREVIEW_PREFIX, previewFolder, previewKind, publicPreviewUrl, retryDelayMs, type PreviewKind } from './kinds';
 import { NotPreviewable, renderPreview, type RenderResult } from './render';
 import { availableTools, TOOLS_FOR } from './tools';
@@ -169,7 +170,8 @@ let inFlight = 0;
  */
 export async function previewTick(): Promise<void> {
 	const { concurrency } = config().previews;
-	if (inFlight >= concurrency) return;
+	// Before migrations (and the first seed) the queue table may not exist yet.
+	if (inFlight >= concurrency || !startupState().migrated) return;
 	await failExhaustedOrphans();
 	while (inFlight < concurrency) {
 		const job = await claimPreviewJob();
