@@ -232,6 +232,13 @@ describe.skipIf(!hasTools)('preview generation with the real tools', () => {
 		const info = probe(clip.bytes, 'clip.mp4');
 		expect(info.format).toContain('mp4');
 		expect(Math.abs(info.duration - Math.min(30, row.duration_seconds!))).toBeLessThanOrEqual(1);
+		// Media players ask for byte ranges.
+		expect(clip.res.headers.get('accept-ranges')).toBe('bytes');
+		const part = await fetch(`${server.url}${row.preview_clip_url}`, { headers: { range: 'bytes=10-109' } });
+		expect(part.status).toBe(206);
+		expect(part.headers.get('content-range')).toBe(`bytes 10-109/${clip.bytes.length}`);
+		expect(Buffer.from(await part.arrayBuffer()).equals(clip.bytes.subarray(10, 110))).toBe(true);
+		expect((await fetch(`${server.url}${row.preview_clip_url}`, { headers: { range: `bytes=${clip.bytes.length + 5}-` } })).status).toBe(416);
 	}, 90_000);
 
 	it('retries an attempt that failed (the file was not in storage yet) and then succeeds', async () => {

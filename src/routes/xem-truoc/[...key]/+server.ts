@@ -13,7 +13,7 @@ import { PREVIEW_CONTENT_TYPES, previewKeyFromPublicPath } from '$lib/server/pre
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
 	new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
 
-export const GET: RequestHandler = async ({ params }) => {
+export const GET: RequestHandler = async ({ params, request }) => {
 	const key = previewKeyFromPublicPath(params.key);
 	if (!key) return text(404, 'Không tìm thấy bản xem trước.');
 	const opened = await Promise.all([storage().head(key), storage().read(key)]).catch((error: unknown) => {
@@ -27,6 +27,8 @@ export const GET: RequestHandler = async ({ params }) => {
 		return text(404, 'Không tìm thấy bản xem trước.');
 	}
 	const ext = key.slice(key.lastIndexOf('.') + 1);
+	const range = request.headers.get('range');
+	if (range && ext !== 'webp') return partial(stream, object.size, range, PREVIEW_CONTENT_TYPES[ext] ?? object.contentType);
 	return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
 		status: 200,
 		headers: {
@@ -34,7 +36,36 @@ export const GET: RequestHandler = async ({ params }) => {
 			'content-length': String(object.size),
 			'cache-control': 'public, max-age=31536000, immutable',
 			'x-content-type-options': 'nosniff',
-			'cross-origin-resource-policy': 'cross-origin'
+			'cross-origin-resource-policy': 'cross-origin',
+			...(ext === 'webp' ? {} : { 'accept-ranges': 'bytes' })
 		}
 	});
 };
+
+/** Clips are at most a few MB: one byte range is cut from the buffered object (Safari plays media only with ranges). */
+const MAX_RANGED_BYTES = 64 * 1024 * 1024;
+
+async function partial(stream: Readable, size: number, header: string, contentType: string): Promise<Response> {
+	const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+	const start = match?.[1] ? Number(match[1]) : match?.[2] ? Math.max(0, size - Number(match[2])) : NaN;
+	const end = match?.[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+	if (!match || !Number.isSafeInteger(start) || start > end || start >= size || size > MAX_RANGED_BYTES) {
+		stream.destroy();
+		return text(416, 'Khoảng byte không hợp lệ.', { 'content-range': `bytes */${size}` });
+	}
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) chunks.push(chunk as Buffer);
+	const body = Buffer.concat(chunks).subarray(start, end + 1);
+	return new Response(body, {
+		status: 206,
+		headers: {
+			'content-type': contentType,
+			'content-length': String(body.length),
+			'content-range': `bytes ${start}-${end}/${size}`,
+			'accept-ranges': 'bytes',
+			'cache-control': 'public, max-age=31536000, immutable',
+			'x-content-type-options': 'nosniff',
+			'cross-origin-resource-policy': 'cross-origin'
+		}
+	});
+}
