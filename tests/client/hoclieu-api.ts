@@ -1231,6 +1231,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string;
+            preview?: {
+                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                pageCount: number | null;
+                durationSeconds: number | null;
+                fileSizeBytes: number | null;
+                format: string | null;
+                clipUrl: string | null;
+            };
         };
         CategoryDetail: {
             id: string;

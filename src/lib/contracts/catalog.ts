@@ -58,8 +58,29 @@ export const ProductSummary = z.object({
 }).meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
-/** The detail page's product: a ProductSummary plus its description (an additive field). */
-export const ProductDetail = ProductSummary.extend({ description: z.string() }).meta({ id: 'ProductDetail' });
+export const previewStatuses = ['queued', 'ready', 'failed', 'unavailable'] as const;
+
+/**
+ * What the preview worker found in the product's file (issue #16): generated
+ * page images are in `previewImageUrls`; audio and video get a short public
+ * clip. `status` is null when the product has no file.
+ */
+export const ProductPreviewInfo = z.object({
+	status: z.enum(previewStatuses).nullable(),
+	/** Pages (documents) or slides (presentations); null for media and bundles. */
+	pageCount: z.number().int().nullable(),
+	durationSeconds: z.number().int().nullable(),
+	fileSizeBytes: z.number().int().nullable(),
+	/** Upper-case file extension of the download, e.g. "DOCX". */
+	format: z.string().nullable(),
+	clipUrl: z.string().nullable()
+});
+export type ProductPreviewInfo = z.infer<typeof ProductPreviewInfo>;
+
+/** The detail page's product: a ProductSummary plus its description and preview facts (additive fields). */
+export const ProductDetail = ProductSummary.extend({ description: z.string(), preview: ProductPreviewInfo.optional() }).meta({
+	id: 'ProductDetail'
+});
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
 export const CategoryDetail = z.object({

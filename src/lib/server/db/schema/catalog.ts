@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+	bigint,
 	boolean,
 	check,
 	customType,
@@ -84,6 +85,13 @@ export const products = pgTable(
 		fileName: text('file_name'),
 		/** SHA-256 (hex) of the sold file, set when an author's draft is submitted; refuses another author's copy. */
 		fileSha256: text('file_sha256'),
+		// What the preview worker found in the file (src/lib/server/previews); null until it ran.
+		previewStatus: text('preview_status'),
+		pageCount: integer('page_count'),
+		durationSeconds: integer('duration_seconds'),
+		fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
+		/** Public 30-second audio/video excerpt, served from the previews/ prefix. */
+		previewClipUrl: text('preview_clip_url'),
 		isPublished: boolean('is_published').notNull().default(true),
 		status: text('status', { enum: productStatuses }).notNull().default('published'),
 		/** The author who sells it and is paid for it; null for the house catalog (the demo seed). */

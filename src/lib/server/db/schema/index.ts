@@ -11,3 +11,4 @@ export * from './orders';
 export * from './audit';
 export * from './uploads';
 export * from './studio';
+export * from './previews';
