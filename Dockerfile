@@ -17,6 +17,11 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/app/.data \
     MIGRATIONS_DIR=/app/drizzle
+# Preview generation (README "Previews"): page images, slides, clips and posters.
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+       poppler-utils ffmpeg libreoffice-writer-nogui libreoffice-impress-nogui fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

@@ -7,7 +7,10 @@ const config = {
 	kit: {
 		// Static assets are compressed once at build time (.br/.gz next to each
 		// file) and served by sirv; hooks.server.ts compresses dynamic answers.
-		adapter: adapter({ out: 'build', precompress: true }),
+		// HOCLIEU_BUILD_OUT / HOCLIEU_KIT_OUT let the production-bundle test build
+		// beside the test build without touching it (tests/build/production-bundle.test.ts).
+		adapter: adapter({ out: process.env.HOCLIEU_BUILD_OUT || 'build', precompress: true }),
+		outDir: process.env.HOCLIEU_KIT_OUT || '.svelte-kit',
 		// SvelteKit's CSRF check answers form-type posts with its own 403 body, even
 		// on the JSON API. hooks.server.ts applies our same-origin check to every
 		// mutation instead, with the contract's error envelope.

@@ -6,6 +6,6 @@ import { clientTypesFrom } from '../tests/client/generate';
 import { COMMITTED_ORIGIN, openApiDocument } from '../src/lib/server/rest/openapi-document';
 
 const document = JSON.parse(JSON.stringify(openApiDocument(COMMITTED_ORIGIN)));
-writeFileSync('docs/openapi.json', JSON.stringify(document, null, '\t') + '\n');
+writeFileSync('docs/openapi.json', JSON.stringify(document, null, 2) + '\n');
 writeFileSync('tests/client/hoclieu-api.ts', await clientTypesFrom(document));
 console.log('wrote docs/openapi.json and tests/client/hoclieu-api.ts');

@@ -14,6 +14,7 @@ import { finishResponse } from '$lib/server/http/finish-response';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
+import { setupPreviews } from '$lib/server/previews/setup';
 import { configOrExit, startServer } from '$lib/server/startup';
 import { preparingResponse } from '$lib/server/startup-gate';
 import { setupTopups } from '$lib/server/topup/setup';
@@ -26,6 +27,7 @@ export const init: ServerInit = async () => {
 	setupTopups();
 	setupCheckout();
 	setupUploads();
+	setupPreviews();
 	// Not awaited: the port opens at once and answers 503 until the database is prepared (startup-gate.ts).
 	startServer();
 	// The dummy hash makes unknown-email sign-ins cost what real ones do, from the first request on.

@@ -26,7 +26,6 @@ export const paths = {
 	adminOrder: (id: string) => `/quan-tri/don-hang/${id}`,
 	adminTransfers: '/quan-tri/chuyen-khoan',
 	adminPayouts: (month?: string) => (month ? `/quan-tri/chi-tra?thang=${month}` : '/quan-tri/chi-tra'),
-	studioEarnings: (month?: string) => (month ? `/tac-gia/thu-nhap?thang=${month}` : '/tac-gia/thu-nhap'),
 	developers: '/developers',
 	apiDocs: '/api-docs'
 } as const;

@@ -300,6 +300,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payouts owed to authors for a month
+         * @description One row per author with sales or an unpaid balance up to the end of `month` (Vietnam time). `owedVnd` is everything the author earned up to the end of that month (their `AUTHOR_REVENUE_SHARE_PERCENT` of each paid sale, minus the same share of each refund, in the month the refund happened) minus every payout already marked; it is what marking this month pays.
+         */
+        get: operations["adminPayoutsList"];
+        put?: never;
+        /**
+         * Mark an author's month as paid
+         * @description Records the bank transfer staff made to the author for `month`: the amount is what is owed at this moment (see the list). Once per author and month (409 `conflict` after that); only for a month that has ended (422 `state_violation`), and only when something is owed (422). Audited.
+         */
+        post: operations["adminPayoutsMark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -364,6 +388,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search products
+         * @description Any product, any status: by a fragment of the title (accent-insensitive), status and author. Newest change first, at most 100.
+         */
+        get: operations["adminProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review queue
+         * @description Products submitted by authors and waiting for a decision (`in_review`).
+         */
+        get: operations["adminReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My earnings by month
+         * @description Months (Vietnam time) with a sale or a refund of one of my products, newest first, with my share and the payout if staff has marked one. `balanceVnd` is everything earned minus everything paid out.
+         */
+        get: operations["studioEarningsEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My statement for a month
+         * @description Every sale (paid order of one of my products, at its payment time) and every refund (at the refund's time) in `month`, Vietnam time, with my share of each: floor(amount × sharePercent / 100) in whole VND, taken back in full by a refund.
+         */
+        get: operations["studioEarningsStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/studio/uploads": {
         parameters: {
             query?: never;
@@ -378,6 +482,70 @@ export interface paths {
          * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
          */
         post: operations["studioCreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply to sell
+         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). Applying again updates the profile.
+         */
+        post: operations["studioApplyAsAuthor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My author profile
+         * @description The profile and payout account given when applying; 404 for an author without one (e.g. made author by staff).
+         */
+        get: operations["studioProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My products
+         * @description Every product of the signed-in author with its status and, when rejected, the reviewer's reason. Newest change first.
+         */
+        get: operations["studioProducts"];
+        put?: never;
+        /**
+         * Create a draft
+         * @description A new `draft` of the signed-in author. `priceVnd` is whole VND as a string of digits (0 to 50000000); the category must exist; uploads must be the author's own, verified, and of the matching purpose (`file`, `cover`, `preview`). Any problem answers 400 and creates nothing.
+         */
+        post: operations["studioCreateProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -474,6 +642,8 @@ export interface paths {
         /**
          * Poll an order
          * @description The order as it is now, for its owner's session or the holder of its `order_access_<orderId>` cookie. PENDING carries the QR and reference; PAID carries `paidAt`, `receiptStatus` and `downloadUrl` (the storefront download page with a fresh download token in its `token` query parameter, which API clients exchange at POST /api/v1/downloads/by-token). A pending order past `expiresAt` reads as EXPIRED. Unknown and not-yours give the same 404.
+         *
+         *     Without a session, send the `order_access_<orderId>` cookie that POST /api/v1/checkout set (a browser does this by itself; other clients pass it in a `Cookie` header). Without either the answer is 404.
          */
         get: operations["checkoutGet"];
         put?: never;
@@ -684,6 +854,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product */
+        get: operations["adminProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit any product
+         * @description Title, description, type, price and tags of any product in any status; audited with the changed fields before and after.
+         */
+        patch: operations["adminEditProduct"];
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a submission
+         * @description `in_review` → `published`: it appears in listings, search and detail. Audited.
+         */
+        post: operations["adminApproveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a submission
+         * @description `in_review` → `rejected`, with a reason (5 to 1000 characters) the author sees; the author may edit and resubmit. Audited.
+         */
+        post: operations["adminRejectProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a product back on sale
+         * @description `unpublished` or `suspended` → `published` (a new submission goes through approve). Audited.
+         */
+        post: operations["adminPublishProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a product off sale
+         * @description `published` → `unpublished`: gone from listings, search and detail; buyers keep what they own. Audited.
+         */
+        post: operations["adminUnpublishProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename or move a product
+         * @description New slug and/or category. The old path becomes an alias and answers 308 to the new one (spec 4.2). A path held by another product: 409 `conflict`, nothing changes. Audited.
+         */
+        post: operations["adminMoveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/studio/uploads/{id}/complete": {
         parameters: {
             query?: never;
@@ -704,10 +995,331 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/studio/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my products
+         * @description Another author's product answers 404, exactly like a missing one.
+         */
+        get: operations["studioProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a draft
+         * @description Changes the given fields of a `draft` or `rejected` product (409 `state_violation` otherwise: a product in review or on sale is changed by staff). Same checks as creation; `null` detaches an upload.
+         */
+        patch: operations["studioUpdateProduct"];
+        trace?: never;
+    };
+    "/api/v1/studio/products/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit for review
+         * @description `draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.
+         */
+        post: operations["studioSubmitProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/authors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An author and their products on sale
+         * @description The public profile (never the payout account) and every product of the author on sale, newest first.
+         */
+        get: operations["authorsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/authors/of-product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who sells a product
+         * @description The author of a product on sale; `author` is null for the house catalog (and for anything not on sale).
+         */
+        get: operations["authorsOfProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        CategoryTreeItem: {
+            id: string;
+            name: string;
+            slug: string;
+            parentId: string | null;
+            fullPath: string;
+            depth: number;
+            isActive: boolean;
+        };
+        ErrorEnvelope: {
+            error: components["schemas"]["Error"];
+        };
+        Error: {
+            /** @description Stable snake_case machine code; each response lists the codes it can carry */
+            code: string;
+            /** @description Human-readable message, usually Vietnamese */
+            message: string;
+            /** @description Structured context, e.g. field-level reasons */
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description Internal trace id, only outside production */
+            trace?: string;
+            /** @description Correlation id, only in development */
+            request_id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ProductSummary: {
+            id: string;
+            title: string;
+            slug: string;
+            fullPath: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            priceVnd: string;
+            salePriceVnd: string | null;
+            isOnSale: boolean;
+            saleEndsAt: string | null;
+            flashSale: components["schemas"]["FlashSaleInfo"] | null;
+            ratingAvg: number;
+            ratingCount: number;
+            coverImageUrl: string | null;
+            previewImageUrls: string[];
+            tags: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FlashSaleInfo: {
+            active: boolean;
+            /** Format: date-time */
+            endTime: string;
+            stockLeft: number | null;
+        };
+        MusicQuota: {
+            isVip: boolean;
+            used: number;
+            limit: number | "unlimited";
+            /** Format: date-time */
+            resetsAt: string;
+        };
+        /** @description The error shape of the older download routes. */
+        LegacyError: {
+            code: string;
+            message: string;
+        };
+        WalletBalance: {
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            main: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            bonus: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            total: string;
+        };
+        LedgerEntry: {
+            /** @enum {string} */
+            entryType: "TOPUP" | "PURCHASE" | "BONUS" | "REFUND" | "ADJUSTMENT";
+            /** @enum {string} */
+            direction: "CREDIT" | "DEBIT";
+            /** @enum {string} */
+            pocket: "main" | "bonus";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amount: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            balanceAfter: string;
+            refType: string | null;
+            refId: string | null;
+            note: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Denomination: {
+            id: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            bonusRatePct: number;
+            isActive: boolean;
+            sortOrder: number;
+            tag: string | null;
+            isPopular: boolean;
+        };
+        TopupOrder: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            bonusVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            totalAmountVnd: string;
+            /** @constant */
+            paymentMethod: "qr_direct";
+            qrUrl: string | null;
+            qrPayload?: string | null;
+            expiresAt: string | null;
+            paymentRef: string;
+            paymentInstructions: string | null;
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            returnTo: string | null;
+        };
+        Order: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            /** @enum {string} */
+            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+            qrUrl: string | null;
+            qrPayload?: string | null;
+            paymentRef: string | null;
+            paymentInstructions: string | null;
+            expiresAt: string | null;
+            paidAt: string | null;
+            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
+            downloadUrl: string | null;
+            productId: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            priceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            promoCode: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            returnTo: string | null;
+            /** Format: date-time */
+            refundedAt?: string;
+        };
+        ProductDetail: {
+            id: string;
+            title: string;
+            slug: string;
+            fullPath: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            priceVnd: string;
+            salePriceVnd: string | null;
+            isOnSale: boolean;
+            saleEndsAt: string | null;
+            flashSale: components["schemas"]["FlashSaleInfo"] | null;
+            ratingAvg: number;
+            ratingCount: number;
+            coverImageUrl: string | null;
+            previewImageUrls: string[];
+            tags: string[];
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            preview?: {
+                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                pageCount: number | null;
+                durationSeconds: number | null;
+                fileSizeBytes: number | null;
+                format: string | null;
+                clipUrl: string | null;
+            };
+        };
+        CategoryDetail: {
+            id: string;
+            name: string;
+            slug: string;
+            path: string;
+            parent: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        Breadcrumb: {
+            id: string;
+            name: string;
+            path: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -763,15 +1375,7 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            parentId: string | null;
-                            fullPath: string;
-                            depth: number;
-                            isActive: boolean;
-                        }[];
+                        data: components["schemas"]["CategoryTreeItem"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -783,23 +1387,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -812,23 +1403,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -841,23 +1419,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -926,31 +1491,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            fullPath: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            priceVnd: string;
-                            salePriceVnd: string | null;
-                            isOnSale: boolean;
-                            saleEndsAt: string | null;
-                            flashSale: {
-                                active: boolean;
-                                /** Format: date-time */
-                                endTime: string;
-                                stockLeft: number | null;
-                            } | null;
-                            ratingAvg: number;
-                            ratingCount: number;
-                            coverImageUrl: string | null;
-                            previewImageUrls: string[];
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["ProductSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -964,23 +1505,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1001,23 +1529,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1030,23 +1545,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1059,23 +1561,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1105,13 +1594,7 @@ export interface operations {
                      *       "limit": 10,
                      *       "resetsAt": "2026-11-30T17:00:00.000Z"
                      *     } */
-                    "application/json": {
-                        isVip: boolean;
-                        used: number;
-                        limit: number | "unlimited";
-                        /** Format: date-time */
-                        resetsAt: string;
-                    };
+                    "application/json": components["schemas"]["MusicQuota"];
                 };
             };
             /** @description No valid session */
@@ -1120,10 +1603,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "unauthorized";
-                        message: string;
                     };
                 };
             };
@@ -1133,10 +1615,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "internal";
-                        message: string;
                     };
                 };
             };
@@ -1146,10 +1627,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["LegacyError"] & {
                         /** @enum {string} */
                         code: "service_unavailable";
-                        message: string;
                     };
                 };
             };
@@ -1178,23 +1658,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            main: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonus: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            total: string;
-                        };
+                        data: components["schemas"]["WalletBalance"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1206,23 +1670,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1235,23 +1686,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1264,23 +1702,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1293,23 +1718,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1354,29 +1766,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** @enum {string} */
-                            entryType: "TOPUP" | "PURCHASE" | "BONUS" | "REFUND" | "ADJUSTMENT";
-                            /** @enum {string} */
-                            direction: "CREDIT" | "DEBIT";
-                            /** @enum {string} */
-                            pocket: "main" | "bonus";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amount: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            balanceAfter: string;
-                            refType: string | null;
-                            refId: string | null;
-                            note: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["LedgerEntry"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -1390,23 +1780,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1419,23 +1796,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1448,23 +1812,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1477,23 +1828,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1531,19 +1869,7 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            bonusRatePct: number;
-                            isActive: boolean;
-                            sortOrder: number;
-                            tag: string | null;
-                            isPopular: boolean;
-                        }[];
+                        data: components["schemas"]["Denomination"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1555,23 +1881,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1584,23 +1897,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1613,23 +1913,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1692,42 +1979,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonusVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            totalAmountVnd: string;
-                            /** @constant */
-                            paymentMethod: "qr_direct";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            expiresAt: string | null;
-                            paymentRef: string;
-                            paymentInstructions: string | null;
-                            paidAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["TopupOrder"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -1739,23 +1991,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1768,23 +2007,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1797,23 +2023,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1826,23 +2039,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "promo_cap_reached";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1855,23 +2055,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1884,23 +2071,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1913,23 +2087,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation" | "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1950,23 +2111,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -1979,23 +2127,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2008,23 +2143,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payment_processing" | "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2101,23 +2223,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2130,23 +2239,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2159,23 +2255,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2188,23 +2271,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2217,23 +2287,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2254,23 +2311,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2283,23 +2327,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2312,23 +2343,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2394,23 +2412,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2423,23 +2428,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2452,23 +2444,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2481,23 +2460,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2510,23 +2476,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2539,23 +2492,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2568,23 +2508,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2605,23 +2532,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2634,23 +2548,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2663,23 +2564,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2734,43 +2622,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                            /** Format: date-time */
-                            refundedAt?: string;
-                        }[];
+                        data: components["schemas"]["Order"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -2784,23 +2636,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2813,23 +2652,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2842,23 +2668,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2871,23 +2684,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2962,43 +2762,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                            /** Format: date-time */
-                            refundedAt?: string;
-                        };
+                        data: components["schemas"]["Order"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -3010,23 +2774,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3039,23 +2790,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3068,23 +2806,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3097,23 +2822,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "already_owned" | "flash_sale_sold_out" | "promo_cap_reached";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3126,23 +2838,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3155,23 +2854,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3184,23 +2870,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation" | "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3221,23 +2894,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3250,23 +2910,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3279,23 +2926,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payment_processing" | "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3374,23 +3008,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3403,23 +3024,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3432,23 +3040,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3461,23 +3056,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3490,23 +3072,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3527,23 +3096,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3556,23 +3112,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3585,23 +3128,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3659,23 +3189,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3688,23 +3205,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3717,23 +3221,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3746,23 +3237,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3783,23 +3261,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3812,23 +3277,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3841,23 +3293,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3944,23 +3383,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3973,23 +3399,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4002,23 +3415,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4031,23 +3431,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4060,23 +3447,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4146,23 +3520,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4175,23 +3536,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4204,23 +3552,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4233,23 +3568,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4262,23 +3584,383 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminPayoutsList: {
+        parameters: {
+            query: {
+                /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "month": "2026-10",
+                     *         "sharePercent": 70,
+                     *         "monthEnded": true,
+                     *         "items": [
+                     *           {
+                     *             "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *             "email": "co.lan@example.vn",
+                     *             "name": "Cô Lan",
+                     *             "salesCount": 3,
+                     *             "monthShareVnd": "94500",
+                     *             "owedVnd": "94500",
+                     *             "payout": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
+                            month: string;
+                            sharePercent: number;
+                            monthEnded: boolean;
+                            items: {
+                                /** Format: uuid */
+                                authorId: string;
+                                email: string;
+                                name: string | null;
+                                salesCount: number;
+                                /**
+                                 * @description Whole VND as a decimal string; negative when money goes back
+                                 * @example -31500
+                                 */
+                                monthShareVnd: string;
+                                /**
+                                 * @description Whole VND as a decimal string; negative when money goes back
+                                 * @example -31500
+                                 */
+                                owedVnd: string;
+                                payout: {
+                                    /**
+                                     * @description Whole VND as a decimal string
+                                     * @example 100000
+                                     */
+                                    amountVnd: string;
+                                    reference: string;
+                                    /** Format: date-time */
+                                    paidAt: string;
+                                } | null;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminPayoutsMark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    authorId: string;
+                    /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
+                    month: string;
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "month": "2026-10",
+                     *         "amountVnd": "94500",
+                     *         "reference": "FT26305123456",
+                     *         "paidAt": "2026-11-03T02:15:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            amountVnd: string;
+                            reference: string;
+                            /** Format: date-time */
+                            paidAt: string;
+                            /** Format: uuid */
+                            authorId: string;
+                            /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
+                            month: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description State violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4364,23 +4046,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4393,23 +4062,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4422,23 +4078,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4451,23 +4094,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4480,23 +4110,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4566,23 +4183,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4595,23 +4199,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4624,23 +4215,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4653,23 +4231,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4682,23 +4247,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4783,23 +4335,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4812,23 +4351,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4841,23 +4367,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4870,23 +4383,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4899,23 +4399,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4969,7 +4456,7 @@ export interface operations {
                      *           "completedAt": null
                      *         },
                      *         "put": {
-                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo",
                      *           "method": "PUT",
                      *           "headers": {
                      *             "content-type": "application/pdf"
@@ -5025,23 +4512,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5054,23 +4528,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5083,23 +4544,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5112,23 +4560,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5141,23 +4576,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5170,23 +4592,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5199,23 +4608,760 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminProducts: {
+        parameters: {
+            query?: {
+                /** @description Fragment of the title (case- and accent-insensitive) */
+                q?: string;
+                status?: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                authorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "in_review",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": null,
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "authorName": "Cô Lan"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "in_review",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": null,
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *           "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "authorName": "Cô Lan"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioEarningsEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "sharePercent": 70,
+                     *         "balanceVnd": "31500",
+                     *         "months": [
+                     *           {
+                     *             "month": "2026-10",
+                     *             "salesCount": 2,
+                     *             "grossVnd": "90000",
+                     *             "refundsVnd": "45000",
+                     *             "authorShareVnd": "31500",
+                     *             "payout": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            sharePercent: number;
+                            /**
+                             * @description Whole VND as a decimal string; negative when money goes back
+                             * @example -31500
+                             */
+                            balanceVnd: string;
+                            months: {
+                                /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
+                                month: string;
+                                salesCount: number;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                grossVnd: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                refundsVnd: string;
+                                /**
+                                 * @description Whole VND as a decimal string; negative when money goes back
+                                 * @example -31500
+                                 */
+                                authorShareVnd: string;
+                                payout: {
+                                    /**
+                                     * @description Whole VND as a decimal string
+                                     * @example 100000
+                                     */
+                                    amountVnd: string;
+                                    reference: string;
+                                    /** Format: date-time */
+                                    paidAt: string;
+                                } | null;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioEarningsStatement: {
+        parameters: {
+            query: {
+                /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "month": "2026-10",
+                     *         "sharePercent": 70,
+                     *         "salesCount": 1,
+                     *         "grossVnd": "45000",
+                     *         "refundsCount": 1,
+                     *         "refundsVnd": "45000",
+                     *         "netVnd": "0",
+                     *         "authorShareVnd": "0",
+                     *         "owedVnd": "0",
+                     *         "payout": null,
+                     *         "lines": [
+                     *           {
+                     *             "kind": "sale",
+                     *             "orderId": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *             "orderRef": null,
+                     *             "productId": "0f8e2d4c-0000-4000-8000-000000000000",
+                     *             "productTitle": "Giáo án Toán lớp 1 — Học kì I",
+                     *             "at": "2026-10-12T03:20:00.000Z",
+                     *             "amountVnd": "45000",
+                     *             "authorShareVnd": "31500"
+                     *           },
+                     *           {
+                     *             "kind": "refund",
+                     *             "orderId": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *             "orderRef": null,
+                     *             "productId": "0f8e2d4c-0000-4000-8000-000000000000",
+                     *             "productTitle": "Giáo án Toán lớp 1 — Học kì I",
+                     *             "at": "2026-10-14T08:00:00.000Z",
+                     *             "amountVnd": "45000",
+                     *             "authorShareVnd": "-31500"
+                     *           }
+                     *         ]
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
+                            month: string;
+                            sharePercent: number;
+                            salesCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            grossVnd: string;
+                            refundsCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            refundsVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string; negative when money goes back
+                             * @example -31500
+                             */
+                            netVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string; negative when money goes back
+                             * @example -31500
+                             */
+                            authorShareVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string; negative when money goes back
+                             * @example -31500
+                             */
+                            owedVnd: string;
+                            payout: {
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                reference: string;
+                                /** Format: date-time */
+                                paidAt: string;
+                            } | null;
+                            lines: {
+                                /** @enum {string} */
+                                kind: "sale" | "refund";
+                                /** Format: uuid */
+                                orderId: string;
+                                orderRef: string | null;
+                                /** Format: uuid */
+                                productId: string;
+                                productTitle: string;
+                                /** Format: date-time */
+                                at: string;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                amountVnd: string;
+                                /**
+                                 * @description Whole VND as a decimal string; negative when money goes back
+                                 * @example -31500
+                                 */
+                                authorShareVnd: string;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5269,7 +5415,7 @@ export interface operations {
                      *           "completedAt": null
                      *         },
                      *         "put": {
-                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…",
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo",
                      *           "method": "PUT",
                      *           "headers": {
                      *             "content-type": "application/pdf"
@@ -5325,23 +5471,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5354,23 +5487,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5383,23 +5503,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5412,23 +5519,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5441,23 +5535,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5470,23 +5551,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5499,23 +5567,726 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioApplyAsAuthor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    displayName: string;
+                    /** @default  */
+                    bio?: string;
+                    bankName: string;
+                    bankAccountNumber: string;
+                    bankAccountHolder: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "displayName": "Cô Lan",
+                     *         "bio": "Giáo viên Toán THCS, 12 năm kinh nghiệm.",
+                     *         "bankName": "Vietcombank",
+                     *         "bankAccountNumber": "0123456789",
+                     *         "bankAccountHolder": "NGUYEN THI LAN",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            userId: string;
+                            displayName: string;
+                            bio: string;
+                            bankName: string;
+                            bankAccountNumber: string;
+                            bankAccountHolder: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "displayName": "Cô Lan",
+                     *         "bio": "Giáo viên Toán THCS, 12 năm kinh nghiệm.",
+                     *         "bankName": "Vietcombank",
+                     *         "bankAccountNumber": "0123456789",
+                     *         "bankAccountHolder": "NGUYEN THI LAN",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            userId: string;
+                            displayName: string;
+                            bio: string;
+                            bankName: string;
+                            bankAccountNumber: string;
+                            bankAccountHolder: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *           "type": "LESSON_PLAN",
+                     *           "priceVnd": "35000",
+                     *           "tags": [
+                     *             "toán 6",
+                     *             "tập hợp"
+                     *           ],
+                     *           "status": "rejected",
+                     *           "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *           "categoryName": "Toán lớp 6",
+                     *           "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *           "file": {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           "cover": {
+                     *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *             "fileName": "bia.png",
+                     *             "sizeBytes": 20480
+                     *           },
+                     *           "preview": null,
+                     *           "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /** Format: uuid */
+                    categoryId: string;
+                    /** @enum {string} */
+                    type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    priceVnd: string;
+                    tags?: string[];
+                    /**
+                     * @description Verified upload (purpose file) of the sold file
+                     * @default null
+                     */
+                    fileUploadId?: string | null;
+                    /**
+                     * @description Verified upload (purpose cover) of the cover image
+                     * @default null
+                     */
+                    coverUploadId?: string | null;
+                    /**
+                     * @description Verified upload (purpose preview), optional preview material
+                     * @default null
+                     */
+                    previewUploadId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "draft",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": null,
+                     *         "coverImageUrl": null,
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5581,42 +6352,8 @@ export interface operations {
                      *     } */
                     "application/json": {
                         data: {
-                            product: {
-                                id: string;
-                                title: string;
-                                slug: string;
-                                fullPath: string;
-                                /** @enum {string} */
-                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                                priceVnd: string;
-                                salePriceVnd: string | null;
-                                isOnSale: boolean;
-                                saleEndsAt: string | null;
-                                flashSale: {
-                                    active: boolean;
-                                    /** Format: date-time */
-                                    endTime: string;
-                                    stockLeft: number | null;
-                                } | null;
-                                ratingAvg: number;
-                                ratingCount: number;
-                                coverImageUrl: string | null;
-                                previewImageUrls: string[];
-                                tags: string[];
-                                /** Format: date-time */
-                                createdAt: string;
-                                description: string;
-                            };
-                            category: {
-                                id: string;
-                                name: string;
-                                slug: string;
-                                path: string;
-                                parent: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
+                            product: components["schemas"]["ProductDetail"];
+                            category: components["schemas"]["CategoryDetail"];
                             isPurchased: boolean;
                         };
                         /** @description Correlation id, only in development */
@@ -5639,23 +6376,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5668,23 +6392,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5697,23 +6408,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5726,23 +6424,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5827,48 +6512,11 @@ export interface operations {
                      *       ]
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            title: string;
-                            slug: string;
-                            fullPath: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            priceVnd: string;
-                            salePriceVnd: string | null;
-                            isOnSale: boolean;
-                            saleEndsAt: string | null;
-                            flashSale: {
-                                active: boolean;
-                                /** Format: date-time */
-                                endTime: string;
-                                stockLeft: number | null;
-                            } | null;
-                            ratingAvg: number;
-                            ratingCount: number;
-                            coverImageUrl: string | null;
-                            previewImageUrls: string[];
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["ProductSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
-                        category: {
-                            id: string;
-                            name: string;
-                            slug: string;
-                            path: string;
-                            parent: {
-                                id: string;
-                                name: string;
-                            } | null;
-                        };
-                        breadcrumbs: {
-                            id: string;
-                            name: string;
-                            path: string;
-                        }[];
+                        category: components["schemas"]["CategoryDetail"];
+                        breadcrumbs: components["schemas"]["Breadcrumb"][];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -5880,23 +6528,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5909,23 +6544,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5938,23 +6560,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -5967,23 +6576,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6016,7 +6612,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "signedUrl": "https://hoclieu.vn/files/products/0b6f…/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=…",
+                     *       "signedUrl": "https://hoclieu.vn/files/products/0b6f2c1e-4a5d-4e8b-9c7a-1f2e3d4c5b6a/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=mZ8pQ2wE4rT6yU1iO3pA5sD7fG9hJ0kL2zX4cV6bN8m",
                      *       "expiresAt": "2026-11-21T10:05:00.000Z",
                      *       "logId": "5b0d7a4e-2f0c-4a51-9f0e-0d7c1c3e8a11"
                      *     } */
@@ -6035,23 +6631,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6064,23 +6647,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6093,23 +6663,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6122,23 +6679,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6151,23 +6695,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6180,23 +6711,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6217,23 +6735,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "quota_exceeded" | "rate_limited";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                             /** @description quota_exceeded: downloads used in the current window */
                             used?: number;
                             /** @description quota_exceeded: downloads allowed per window */
@@ -6255,23 +6760,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6284,23 +6776,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6346,42 +6825,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            bonusVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            totalAmountVnd: string;
-                            /** @constant */
-                            paymentMethod: "qr_direct";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            expiresAt: string | null;
-                            paymentRef: string;
-                            paymentInstructions: string | null;
-                            paidAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                        };
+                        data: components["schemas"]["TopupOrder"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -6393,23 +6837,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6422,23 +6853,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6451,23 +6869,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6480,23 +6885,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6509,23 +6901,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6574,43 +6953,7 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            qrUrl: string | null;
-                            qrPayload?: string | null;
-                            paymentRef: string | null;
-                            paymentInstructions: string | null;
-                            expiresAt: string | null;
-                            paidAt: string | null;
-                            receiptStatus: ("pending" | "sent" | "suppressed" | "failed") | null;
-                            downloadUrl: string | null;
-                            productId: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            returnTo: string | null;
-                            /** Format: date-time */
-                            refundedAt?: string;
-                        };
+                        data: components["schemas"]["Order"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
@@ -6622,23 +6965,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6651,23 +6981,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6680,23 +6997,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6709,23 +7013,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6856,23 +7147,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6885,23 +7163,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6914,23 +7179,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6943,23 +7195,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6972,23 +7211,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7001,23 +7227,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7140,23 +7353,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7169,23 +7369,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7198,23 +7385,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7227,23 +7401,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7256,23 +7417,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7285,23 +7433,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7314,23 +7449,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7343,23 +7465,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7372,23 +7481,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7532,23 +7628,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7561,23 +7644,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7590,23 +7660,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7619,23 +7676,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7648,23 +7692,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7677,23 +7708,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7706,23 +7724,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7735,23 +7740,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7764,23 +7756,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7793,23 +7772,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7882,23 +7848,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7911,23 +7864,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7940,23 +7880,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7969,23 +7896,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7998,23 +7912,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict" | "already_owned";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8027,23 +7928,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8056,23 +7944,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8085,23 +7960,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8114,23 +7976,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8143,23 +7992,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8232,23 +8068,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8261,23 +8084,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8290,23 +8100,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8319,23 +8116,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8348,23 +8132,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8377,23 +8148,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8406,23 +8164,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8435,23 +8180,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8464,23 +8196,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8493,23 +8212,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8633,23 +8339,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8662,23 +8355,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8691,23 +8371,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8720,23 +8387,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8749,23 +8403,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8778,23 +8419,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8807,23 +8435,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8836,23 +8451,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "wallet_balance_overflow";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8865,23 +8467,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8894,23 +8483,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8995,23 +8571,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9024,23 +8587,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9053,23 +8603,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9082,23 +8619,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9111,23 +8635,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9140,23 +8651,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9248,23 +8746,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9277,23 +8762,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9306,23 +8778,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9335,23 +8794,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9364,23 +8810,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9393,23 +8826,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9422,23 +8842,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9451,23 +8858,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9480,23 +8874,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9587,23 +8968,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9616,23 +8984,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9645,23 +9000,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9674,23 +9016,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9703,23 +9032,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "conflict";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9732,23 +9048,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9761,23 +9064,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9790,23 +9080,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9819,23 +9096,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9913,23 +9177,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9942,23 +9193,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9971,23 +9209,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10000,23 +9225,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10029,23 +9241,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "duplicate_file" | "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10058,23 +9257,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10087,23 +9273,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10116,23 +9289,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10145,23 +9305,1736 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "in_review",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminEditProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    /** @enum {string} */
+                    type?: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    priceVnd?: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminApproveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminRejectProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "rejected",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminPublishProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminUnpublishProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "unpublished",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminMoveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description New category; omitted keeps the current one
+                     */
+                    categoryId?: string;
+                    /** @description New slug; omitted keeps the current one */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "published",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z",
+                     *         "authorId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "authorName": "Cô Lan"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            authorId: string | null;
+                            authorName: string | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                         } & {
                             [key: string]: unknown;
                         };
@@ -10239,23 +11112,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "validation_error";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10268,23 +11128,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unauthenticated";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10297,23 +11144,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "forbidden";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10326,23 +11160,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "not_found";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10355,23 +11176,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "duplicate_file" | "state_violation";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10384,23 +11192,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "payload_too_large";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10413,23 +11208,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "unsupported_media_type";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10442,23 +11224,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "internal";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -10471,23 +11240,944 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
-                            /**
-                             * @description Stable snake_case machine code
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             code: "service_unavailable";
-                            /** @description Human-readable message, usually Vietnamese */
-                            message: string;
-                            /** @description Structured context, e.g. field-level reasons */
-                            details?: {
-                                [key: string]: unknown;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "rejected",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    /** Format: uuid */
+                    categoryId?: string;
+                    /** @enum {string} */
+                    type?: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    priceVnd?: string;
+                    tags?: string[];
+                    /** @description Verified upload (purpose file) of the sold file */
+                    fileUploadId?: string | null;
+                    /** @description Verified upload (purpose cover) of the cover image */
+                    coverUploadId?: string | null;
+                    /** @description Verified upload (purpose preview), optional preview material */
+                    previewUploadId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "draft",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    studioSubmitProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
+                     *         "type": "LESSON_PLAN",
+                     *         "priceVnd": "35000",
+                     *         "tags": [
+                     *           "toán 6",
+                     *           "tập hợp"
+                     *         ],
+                     *         "status": "in_review",
+                     *         "categoryId": "2b1a0c9d-0000-4000-8000-000000000000",
+                     *         "categoryName": "Toán lớp 6",
+                     *         "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10",
+                     *         "fileName": "giao-an-toan-6.pdf",
+                     *         "coverImageUrl": "/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png",
+                     *         "file": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "sizeBytes": 482133
+                     *         },
+                     *         "cover": {
+                     *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
+                     *           "fileName": "bia.png",
+                     *           "sizeBytes": 20480
+                     *         },
+                     *         "preview": null,
+                     *         "rejectionReason": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-01-16T10:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            tags: string[];
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+                            /** Format: uuid */
+                            categoryId: string;
+                            categoryName: string;
+                            fullPath: string;
+                            fileName: string | null;
+                            coverImageUrl: string | null;
+                            file: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            cover: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            preview: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                sizeBytes: number;
+                            } | null;
+                            rejectionReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation" | "duplicate_file";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authorsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "author": {
+                     *           "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "displayName": "Cô Lan",
+                     *           "bio": "Giáo viên Toán THCS, 12 năm kinh nghiệm."
+                     *         },
+                     *         "products": [
+                     *           {
+                     *             "id": "7d2e4b10-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Chương 1: Tập hợp",
+                     *             "type": "LESSON_PLAN",
+                     *             "priceVnd": "35000",
+                     *             "coverImageUrl": null,
+                     *             "fullPath": "giao-an/toan/lop-6/giao-an-toan-6-chuong-1-tap-hop-7d2e4b10"
+                     *           }
+                     *         ]
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            author: {
+                                /** Format: uuid */
+                                id: string;
+                                displayName: string;
+                                bio: string;
                             };
-                            /** @description Internal trace id, only outside production */
-                            trace?: string;
-                            /** @description Correlation id, only in development */
-                            request_id?: string;
+                            products: {
+                                /** Format: uuid */
+                                id: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                coverImageUrl: string | null;
+                                fullPath: string;
+                            }[];
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authorsOfProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "author": {
+                     *           "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "displayName": "Cô Lan"
+                     *         }
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            author: {
+                                /** Format: uuid */
+                                id: string;
+                                displayName: string;
+                            } | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                         } & {
                             [key: string]: unknown;
                         };

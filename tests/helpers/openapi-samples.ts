@@ -66,3 +66,9 @@ export function operationsUnder(doc: Schema, prefix: string): SampleOperation[] 
 	}
 	return out;
 }
+
+/** The error codes an error response documents: its ErrorEnvelope narrowed by allOf (or an inline envelope). */
+export function documentedErrorCodes(schema: Schema): string[] {
+	const parts: Schema[] = Array.isArray(schema.allOf) ? schema.allOf : [schema];
+	return parts.flatMap((p) => p.properties?.error?.properties?.code?.enum ?? []);
+}

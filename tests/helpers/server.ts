@@ -109,6 +109,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		LOG_LEVEL: 'info',
 		// Suites insert the rows they need; seeding is tested on its own.
 		SEED_ON_EMPTY: 'false',
+		// No LibreOffice/ffmpeg runs in unrelated suites; the preview tests turn the worker on.
+		PREVIEW_CONCURRENCY: '0',
 		// Every server its own rate-limit keys, so runs and suites sharing one Redis never collide.
 		RATE_LIMIT_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${process.pid}:${++serverCounter}:${Date.now().toString(36)}:`,
 		...(database ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url } : {}),

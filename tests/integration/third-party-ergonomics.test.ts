@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAYMENT_ACCOUNT } from '../../src/lib/server/config';
 import { vietQrDataUrl } from '../../src/lib/server/payments/vietqr';
 import { checkout, sellable } from '../helpers/checkout';
+import { resolveRefs } from '../helpers/fuzz/operations';
 import { advanceClock, createUser, request, sql, type JsonResponse, type TestUser } from '../helpers/http';
 import { createTopup, denominationId } from '../helpers/money';
 import { startServer, type TestServer } from '../helpers/server';
@@ -250,7 +251,7 @@ describe('qrPayload beside the VietQR image', () => {
 
 	it('is in the Order and TopupOrder schemas of /openapi.json', async () => {
 		const doc = (await request(base, '/openapi.json')).body;
-		const schemaOf = (path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema.properties.data;
+		const schemaOf = (path: string, method: string) => resolveRefs(doc.paths[path][method].responses['200'].content['application/json'].schema, doc).properties.data;
 		for (const [path, method] of [
 			['/api/v1/checkout', 'post'],
 			['/api/v1/topup/orders', 'post']

@@ -33,7 +33,7 @@ export const FlashSaleInfo = z.object({
 	active: z.boolean(),
 	endTime: DateTime,
 	stockLeft: z.number().int().nullable()
-});
+}).meta({ id: 'FlashSaleInfo' });
 export type FlashSaleInfo = z.infer<typeof FlashSaleInfo>;
 
 export const ProductSummary = z.object({
@@ -55,11 +55,32 @@ export const ProductSummary = z.object({
 	previewImageUrls: z.array(z.string()),
 	tags: z.array(z.string()),
 	createdAt: DateTime
-});
+}).meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
-/** The detail page's product: a ProductSummary plus its description (an additive field). */
-export const ProductDetail = ProductSummary.extend({ description: z.string() });
+export const previewStatuses = ['queued', 'ready', 'failed', 'unavailable'] as const;
+
+/**
+ * What the preview worker found in the product's file (issue #16): generated
+ * page images are in `previewImageUrls`; audio and video get a short public
+ * clip. `status` is null when the product has no file.
+ */
+export const ProductPreviewInfo = z.object({
+	status: z.enum(previewStatuses).nullable(),
+	/** Pages (documents) or slides (presentations); null for media and bundles. */
+	pageCount: z.number().int().nullable(),
+	durationSeconds: z.number().int().nullable(),
+	fileSizeBytes: z.number().int().nullable(),
+	/** Upper-case file extension of the download, e.g. "DOCX". */
+	format: z.string().nullable(),
+	clipUrl: z.string().nullable()
+});
+export type ProductPreviewInfo = z.infer<typeof ProductPreviewInfo>;
+
+/** The detail page's product: a ProductSummary plus its description and preview facts (additive fields). */
+export const ProductDetail = ProductSummary.extend({ description: z.string(), preview: ProductPreviewInfo.optional() }).meta({
+	id: 'ProductDetail'
+});
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
 export const CategoryDetail = z.object({
@@ -68,10 +89,10 @@ export const CategoryDetail = z.object({
 	slug: z.string(),
 	path: z.string(),
 	parent: z.object({ id: z.string(), name: z.string() }).nullable()
-});
+}).meta({ id: 'CategoryDetail' });
 export type CategoryDetail = z.infer<typeof CategoryDetail>;
 
-export const Breadcrumb = z.object({ id: z.string(), name: z.string(), path: z.string() });
+export const Breadcrumb = z.object({ id: z.string(), name: z.string(), path: z.string() }).meta({ id: 'Breadcrumb' });
 export type Breadcrumb = z.infer<typeof Breadcrumb>;
 
 export const CategoryTreeItem = z.object({
@@ -82,7 +103,7 @@ export const CategoryTreeItem = z.object({
 	fullPath: z.string(),
 	depth: z.number().int(),
 	isActive: z.boolean()
-});
+}).meta({ id: 'CategoryTreeItem' });
 export type CategoryTreeItem = z.infer<typeof CategoryTreeItem>;
 
 const pageSize = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);

@@ -47,7 +47,7 @@ export const Order = z.object({
 	 * The status stays PAID; `downloadUrl` is then null and earlier download links stop working.
 	 */
 	refundedAt: z.iso.datetime().optional()
-});
+}).meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
 
 export const GuestBuyer = z.object({ email: z.email().max(254) });

@@ -16,7 +16,7 @@ export const MusicQuota = z.object({
 	limit: QuotaLimit,
 	/** Start of the next quota window (the first day of next month, 00:00 Vietnam time). */
 	resetsAt: z.iso.datetime()
-});
+}).meta({ id: 'MusicQuota' });
 export type MusicQuota = z.infer<typeof MusicQuota>;
 
 export const MusicDownloadInput = z.object({ id: ProductId });

@@ -10,7 +10,7 @@ export const Denomination = z.object({
 	sortOrder: z.number().int(),
 	tag: z.string().nullable(),
 	isPopular: z.boolean()
-});
+}).meta({ id: 'Denomination' });
 export type Denomination = z.infer<typeof Denomination>;
 
 export const topupOrderStatuses = ['PENDING', 'PAID', 'EXPIRED', 'FAILED'] as const;
@@ -38,7 +38,7 @@ export const TopupOrder = z.object({
 	paidAt: z.iso.datetime().nullable(),
 	createdAt: z.iso.datetime(),
 	returnTo: z.string().nullable()
-});
+}).meta({ id: 'TopupOrder' });
 export type TopupOrder = z.infer<typeof TopupOrder>;
 
 /** Promo codes: 3–40 letters, digits, "-" or "_". */

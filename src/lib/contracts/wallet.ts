@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MoneyVnd, pageFields } from './money';
 
-export const WalletBalance = z.object({ main: MoneyVnd, bonus: MoneyVnd, total: MoneyVnd });
+export const WalletBalance = z.object({ main: MoneyVnd, bonus: MoneyVnd, total: MoneyVnd }).meta({ id: 'WalletBalance' });
 export type WalletBalance = z.infer<typeof WalletBalance>;
 
 export const LedgerEntry = z.object({
@@ -16,7 +16,7 @@ export const LedgerEntry = z.object({
 	refId: z.string().nullable(),
 	note: z.string().nullable(),
 	createdAt: z.iso.datetime()
-});
+}).meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 export const LedgerQuery = z.object({

@@ -136,7 +136,28 @@ const envSchema = z.object({
 	/** Lifetime of an upload slot's PUT URL; an incomplete slot is swept after it. */
 	UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600),
 	/** Whole percent of each sale's paid amount owed to the product's author (the rest is the platform's). */
-	AUTHOR_REVENUE_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70)
+	AUTHOR_REVENUE_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
+	// Preview generation (issue #16 item 3, src/lib/server/previews): page images, clips, page counts.
+	/** Preview jobs run at once per process; 0 turns the worker off (test servers default to 0). */
+	PREVIEW_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+	/** First pages (or slides) rendered as stamped images. */
+	PREVIEW_PAGES: z.coerce.number().int().min(1).max(20).default(3),
+	/** Length of the audio/video excerpt. */
+	PREVIEW_CLIP_SECONDS: z.coerce.number().int().min(5).max(300).default(30),
+	/** One tool run (LibreOffice, ffmpeg, pdftoppm) longer than this is killed and the job retried. */
+	PREVIEW_TOOL_TIMEOUT_MS: positiveInt.max(30 * 60_000).default(120_000),
+	PREVIEW_MAX_ATTEMPTS: positiveInt.max(50).default(5),
+	/** A running job whose worker has not finished within this is taken to be orphaned (crash) and claimed again. */
+	PREVIEW_LEASE_SECONDS: positiveInt.max(24 * 3600).default(900),
+	PREVIEW_POLL_MS: positiveInt.max(600_000).default(2_000),
+	/** Tool paths (a missing one marks the jobs needing it `unavailable`). */
+	PREVIEW_PDFTOPPM_PATH: z.string().min(1).default('pdftoppm'),
+	PREVIEW_PDFINFO_PATH: z.string().min(1).default('pdfinfo'),
+	PREVIEW_FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+	PREVIEW_FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+	PREVIEW_SOFFICE_PATH: z.string().min(1).default('soffice'),
+	/** TrueType font for the "Xem trước – hoclieu" stamp; must cover Vietnamese (Debian fonts-dejavu-core). */
+	PREVIEW_FONT_FILE: z.string().min(1).default('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf')
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -336,7 +357,20 @@ export interface Config {
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number };
 	/** Whole percent of a sale owed to its author (payouts and the author's statement). */
 	authorRevenueSharePercent: number;
+	previews: PreviewConfig;
 	searchCache: { ttlMs: number; maxEntries: number };
+}
+
+export interface PreviewConfig {
+	concurrency: number;
+	pages: number;
+	clipSeconds: number;
+	toolTimeoutMs: number;
+	maxAttempts: number;
+	leaseMs: number;
+	pollMs: number;
+	tools: { pdftoppm: string; pdfinfo: string; ffmpeg: string; ffprobe: string; soffice: string };
+	fontFile: string;
 }
 
 export interface RateLimitConfig {
@@ -562,6 +596,23 @@ export function loadConfig(source: Source = process.env): Config {
 			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS
 		},
 		authorRevenueSharePercent: env.AUTHOR_REVENUE_SHARE_PERCENT,
+		previews: {
+			concurrency: env.PREVIEW_CONCURRENCY,
+			pages: env.PREVIEW_PAGES,
+			clipSeconds: env.PREVIEW_CLIP_SECONDS,
+			toolTimeoutMs: env.PREVIEW_TOOL_TIMEOUT_MS,
+			maxAttempts: env.PREVIEW_MAX_ATTEMPTS,
+			leaseMs: env.PREVIEW_LEASE_SECONDS * 1000,
+			pollMs: env.PREVIEW_POLL_MS,
+			tools: {
+				pdftoppm: env.PREVIEW_PDFTOPPM_PATH,
+				pdfinfo: env.PREVIEW_PDFINFO_PATH,
+				ffmpeg: env.PREVIEW_FFMPEG_PATH,
+				ffprobe: env.PREVIEW_FFPROBE_PATH,
+				soffice: env.PREVIEW_SOFFICE_PATH
+			},
+			fontFile: env.PREVIEW_FONT_FILE
+		},
 		checkout: {
 			guestEnabled: env.GUEST_CHECKOUT_ENABLED,
 			qrOrderTtlMs: env.CHECKOUT_ORDER_TTL_MINUTES * 60_000,

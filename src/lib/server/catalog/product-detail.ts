@@ -5,7 +5,7 @@
  * chain of renames is always one hop.
  */
 import { sql } from 'drizzle-orm';
-import type { CategoryDetail, ProductDetailResult } from '../../contracts/catalog';
+import type { CategoryDetail, ProductDetailResult, ProductPreviewInfo } from '../../contracts/catalog';
 import { notFound } from '../errors/app-error';
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
@@ -23,6 +23,24 @@ interface DetailRow extends SummaryRow {
 	category_name: string;
 	parent_id: string | null;
 	parent_name: string | null;
+	preview_status: ProductPreviewInfo['status'];
+	page_count: number | null;
+	duration_seconds: number | null;
+	file_size_bytes: number | string | null;
+	preview_clip_url: string | null;
+	file_name: string | null;
+}
+
+function previewInfo(row: DetailRow): ProductPreviewInfo {
+	const ext = row.file_name ? /\.([A-Za-z0-9]{1,8})$/.exec(row.file_name)?.[1] : undefined;
+	return {
+		status: row.preview_status,
+		pageCount: row.page_count,
+		durationSeconds: row.duration_seconds,
+		fileSizeBytes: row.file_size_bytes === null ? null : Number(row.file_size_bytes),
+		format: ext ? ext.toUpperCase() : null,
+		clipUrl: row.preview_clip_url
+	};
 }
 
 export async function productByPath(fullPath: string, userId: string | null): Promise<ProductLookup> {
@@ -38,7 +56,8 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 		: sql`false`;
 	const [row] = await queryPreparedRows<DetailRow>(sql`
 		SELECT ${summaryColumns(now)}, p.description, ${owned} AS is_purchased,
-			c.id::text AS category_id, c.name AS category_name, pc.id::text AS parent_id, pc.name AS parent_name
+			c.id::text AS category_id, c.name AS category_name, pc.id::text AS parent_id, pc.name AS parent_name,
+			p.preview_status, p.page_count, p.duration_seconds, p.file_size_bytes, p.preview_clip_url, p.file_name
 		FROM categories c
 		JOIN products p ON p.category_id = c.id
 		LEFT JOIN categories pc ON pc.id = c.parent_id
@@ -55,7 +74,7 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 		};
 		return {
 			kind: 'found',
-			result: { product: { ...mapSummary(row), description: row.description }, category, isPurchased: row.is_purchased === true }
+			result: { product: { ...mapSummary(row), description: row.description, preview: previewInfo(row) }, category, isPurchased: row.is_purchased === true }
 		};
 	}
 

@@ -51,24 +51,35 @@ const quotaMembers = {
 	resetsAt: z.iso.datetime().optional().describe('quota_exceeded: start of the next window')
 };
 
+/** The contract's error envelope, one named component every error response builds on. */
+const ErrorBody = z
+	.looseObject({
+		code: z.string().describe('Stable snake_case machine code; each response lists the codes it can carry'),
+		message: z.string().describe('Human-readable message, usually Vietnamese'),
+		details: z.record(z.string(), z.unknown()).optional().describe('Structured context, e.g. field-level reasons'),
+		trace: z.string().optional().describe('Internal trace id, only outside production'),
+		request_id: z.string().optional().describe('Correlation id, only in development')
+	})
+	.meta({ id: 'Error' });
+const ErrorEnvelope = z.object({ error: ErrorBody }).meta({ id: 'ErrorEnvelope' });
+
+/** ErrorEnvelope narrowed to the codes this status can carry (allOf keeps the named component). */
 function errorEnvelope(codes: readonly ErrorCode[]) {
-	return z.object({
-		error: z
-			.looseObject({
-				code: z.enum(codes as [ErrorCode, ...ErrorCode[]]).describe('Stable snake_case machine code'),
-				message: z.string().describe('Human-readable message, usually Vietnamese'),
-				details: z.record(z.string(), z.unknown()).optional().describe('Structured context, e.g. field-level reasons'),
-				trace: z.string().optional().describe('Internal trace id, only outside production'),
-				request_id: z.string().optional().describe('Correlation id, only in development'),
-				...(codes.includes('quota_exceeded') ? quotaMembers : {})
-			})
+	const narrowed = z.object({
+		error: z.looseObject({
+			code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+			...(codes.includes('quota_exceeded') ? quotaMembers : {})
+		})
 	});
+	return z.intersection(ErrorEnvelope, narrowed);
 }
 
 const LEGACY_CODES = ['unauthorized', 'service_unavailable', 'internal', 'validation_error', 'quota_exceeded', 'not_found'] as const;
 
+const LegacyError = z.object({ code: z.string(), message: z.string() }).meta({ id: 'LegacyError', description: 'The error shape of the older download routes.' });
+
 function legacyError(codes: readonly string[]) {
-	return z.object({ code: z.enum(codes as [string, ...string[]]), message: z.string() });
+	return z.intersection(LegacyError, z.object({ code: z.enum(codes as [string, ...string[]]) }));
 }
 
 function legacyCodeFor(code: ErrorCode, status: number): string {
@@ -112,17 +123,29 @@ function successExample(meta: OpenApiRouteMeta): unknown {
 
 type Requirement = Record<string, string[]>;
 const anonymous: Requirement = {};
+const session: Requirement = { sessionCookie: [] };
 
-const SECURITY: Record<AuthRequirement, (scopes: string[]) => Requirement[]> = {
-	none: () => [],
-	token: () => [],
-	'optional-session': (s) => [anonymous, { sessionCookie: s }],
-	session: (s) => [{ sessionCookie: s }],
-	staff: (s) => [{ sessionCookie: s }],
-	author: (s) => [{ sessionCookie: s }],
-	'session-or-guest': (s) => [{ sessionCookie: s }, anonymous],
-	'session-or-order-cookie': (s) => [{ sessionCookie: s } as Requirement, { orderAccessCookie: s }]
+/**
+ * Security requirements carry no scopes: OpenAPI gives scopes meaning only for
+ * OAuth2/OpenID schemes, and ours are cookies. The spec 5.7 scope names go to
+ * `x-scopes` instead. The order-access cookie is not a security scheme: its name
+ * carries the order id (`order_access_<orderId>`), which no scheme name can
+ * express, and generated clients reject a templated name as a header name. The
+ * operation says "session or anonymous" and describes the cookie in words.
+ */
+const SECURITY: Record<AuthRequirement, Requirement[]> = {
+	none: [],
+	token: [],
+	'optional-session': [anonymous, session],
+	session: [session],
+	staff: [session],
+	author: [session],
+	'session-or-guest': [session, anonymous],
+	'session-or-order-cookie': [session, anonymous]
 };
+
+const ORDER_COOKIE_NOTE =
+	'Without a session, send the `order_access_<orderId>` cookie that POST /api/v1/checkout set (a browser does this by itself; other clients pass it in a `Cookie` header). Without either the answer is 404.';
 
 /** Error statuses every route can answer, beyond what its meta lists. */
 function allErrors(route: Route): Map<number, ErrorCode[]> {
@@ -146,6 +169,11 @@ function allErrors(route: Route): Map<number, ErrorCode[]> {
 	add(500, 'internal');
 	add(503, 'service_unavailable');
 	return new Map([...errors.entries()].sort(([a], [b]) => a - b));
+}
+
+function operationDescription(meta: OpenApiRouteMeta): { description?: string } {
+	const parts = [meta.description, meta.auth === 'session-or-order-cookie' ? ORDER_COOKIE_NOTE : undefined].filter(Boolean);
+	return parts.length ? { description: parts.join('\n\n') } : {};
 }
 
 function operation(route: Route, origin: string): ZodOpenApiOperationObject {
@@ -213,10 +241,11 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	return {
 		operationId: route.procedurePath.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()),
 		summary: meta.summary,
-		...(meta.description ? { description: meta.description } : {}),
+		...operationDescription(meta),
 		tags: [...meta.tags],
 		...(meta.deprecated ? { deprecated: true } : {}),
-		security: SECURITY[meta.auth](meta.scopes ? [...meta.scopes] : []),
+		security: SECURITY[meta.auth],
+		...(meta.scopes?.length ? { 'x-scopes': [...meta.scopes] } : {}),
 		requestParams: {
 			...(path ? { path } : {}),
 			...(meta.method === 'GET' && hasRest ? { query: rest } : {}),
@@ -227,8 +256,17 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	};
 }
 
-/** Tags with a description; every other tag used by a route is listed by name. */
+/** Every tag gets a description (a tag added without one here gets a generic line, so lint stays clean). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
+	Catalog: 'Category tree, category listings and product detail. Anonymous; readable from any site.',
+	Search: 'Full-text product search with filters and cursor paging. Anonymous and rate limited (RateLimit-* headers).',
+	'Top-up': 'Wallet top-up: denominations (anonymous), then top-up orders paid by bank transfer (QR), with promo codes and Idempotency-Key.',
+	Wallet: 'The signed-in account\'s wallet: balance (main and bonus pockets) and its append-only ledger.',
+	'Gift codes': 'Redeeming a gift code into the wallet.',
+	Checkout:
+		'Buying one product: by QR bank transfer, from the wallet, or free; guests with an email. Orders are polled with the session or the order-access cookie.',
+	Downloads: 'Download links for purchased products, and the exchange of a download token for one.',
+	Music: 'Music products: the monthly download quota and quota-counted downloads.',
 	Admin:
 		'Staff tooling (not part of the public contract). Requires the session cookie of an account with the `staff` role: anonymous callers get 401 `unauthenticated`, other accounts 403 `forbidden`. Every change writes an append-only audit row.',
 	Studio:
@@ -237,7 +275,17 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 function documentTags(routes: Route[]) {
 	const names = [...new Set(routes.filter((r) => !r.meta.internal).flatMap((r) => r.meta.tags))].sort();
-	return names.map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name }));
+	return names.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `${name} operations.` }));
+}
+
+/**
+ * Responses stay open to additive fields (spec: clients ignore unknown members):
+ * zod renders output objects with `additionalProperties: false`, which would make
+ * generated validators reject a new field. Request schemas are left exactly as
+ * zod renders them for input (the facade's parsing is unchanged).
+ */
+function openResponses(ctx: { io: 'input' | 'output'; jsonSchema: { additionalProperties?: unknown } }): void {
+	if (ctx.io === 'output' && ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
 }
 
 export interface DocumentOptions {
@@ -258,7 +306,8 @@ export function buildOpenApiDocument(routes: Route[], { origin }: DocumentOption
 			version: API_VERSION,
 			description:
 				'Marketplace for Vietnamese K-12 teaching resources. Catalog and search are anonymous. Everything else uses the `auth.session_data` session cookie obtained through the /api/auth flows (see /auth.md). Mutations pass a same-origin check. Anonymous GETs (catalog, search, top-up denominations) and the discovery documents may be read from any site (CORS `Access-Control-Allow-Origin: *` without credentials, RateLimit-* and X-Request-Id exposed); everything that uses the session cookie stays same-origin. Errors use `{ error: { code, message, details? } }`.',
-			contact: { name: 'hoclieu developers', url: `${origin}/developers` }
+			contact: { name: 'hoclieu developers', url: `${origin}/developers` },
+			license: { name: 'Proprietary', url: `${origin}/developers` }
 		},
 		servers: [{ url: origin }],
 		tags: documentTags(routes),
@@ -270,14 +319,8 @@ export function buildOpenApiDocument(routes: Route[], { origin }: DocumentOption
 					in: 'cookie',
 					name: 'auth.session_data',
 					description: 'HMAC-signed session cookie (30 days) set by the /api/auth sign-in flows. Not a bearer token.'
-				},
-				orderAccessCookie: {
-					type: 'apiKey',
-					in: 'cookie',
-					name: 'order_access_<orderId>',
-					description: 'Short-lived HMAC-signed cookie set by POST /api/v1/checkout; authorises polling of that one order.'
 				}
 			}
 		}
-	});
+	}, { override: openResponses }); // see openResponses
 }

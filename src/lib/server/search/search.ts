@@ -18,6 +18,11 @@
  *   GIN bitmap when it turns out sparse. Broad queries never rank the whole
  *   catalog.
  *
+ * When the query names a grade, subject or textbook series (./intent.ts),
+ * relevance is by how well a product's category matches them first
+ * (./intent-rank.ts), then by tier and popularity; the recognised words stop
+ * being required words.
+ *
  * When a first page finds nothing, unknown words are corrected against the
  * catalog's vocabulary (./spelling.ts) and the search runs again; the cursor
  * remembers that mode, so later pages stay in it.
@@ -46,9 +51,12 @@ import {
 import { pairCeiling, resolvePositions, type Position } from './frequency';
 import { queryWords, tsQueries, type QueryWords, type TsQueries } from './query-text';
 import { cachedHits, catalogVersion, rememberHits } from './hit-cache';
-import { correctQuery } from './spelling';
+import { correctQuery, type Corrected } from './spelling';
+import { readIntent, type Intent } from './intent';
+import { intentLevels, type IntentLevel } from './intent-rank';
 
-type Matcher = 'fts' | 'fuzzy';
+/** 'intent-fuzzy': ranked by intent, with typos in the other words corrected. */
+type Matcher = 'fts' | 'fuzzy' | 'intent' | 'intent-fuzzy';
 type Order = ListSort | 'relevance';
 
 /** Up to this many candidates, ranking them all in one bitmap query is cheap. */
@@ -61,6 +69,7 @@ interface HitRow {
 	rating_avg: number;
 	rating_count: number;
 	k_tier?: number;
+	k_level?: number;
 }
 
 const tsq = (text: string): SQL => sql`to_tsquery('vn_unaccent'::regconfig, ${text})`;
@@ -96,12 +105,17 @@ const tierOf = (q: TsQueries): SQL =>
 
 const RELEVANCE_KINDS: readonly KeyKind[] = ['int', 'int', 'uuid'];
 
-const MODES: Record<string, readonly KeyKind[]> = Object.fromEntries(
-	(['fts', 'fuzzy'] as const).flatMap((matcher) => [
-		[`${matcher}:relevance`, RELEVANCE_KINDS] as const,
-		...(Object.keys(listOrders) as ListSort[]).map((s) => [`${matcher}:${s}`, listOrders[s].kinds] as const)
-	])
-);
+const MODES: Record<string, readonly KeyKind[]> = {
+	...Object.fromEntries(
+		(['fts', 'fuzzy'] as const).flatMap((matcher) => [
+			[`${matcher}:relevance`, RELEVANCE_KINDS] as const,
+			...(Object.keys(listOrders) as ListSort[]).map((s) => [`${matcher}:${s}`, listOrders[s].kinds] as const)
+		])
+	),
+	// Level, tier, popularity, id.
+	'intent:relevance': ['int', 'int', 'int', 'uuid'],
+	'intent-fuzzy:relevance': ['int', 'int', 'int', 'uuid']
+};
 
 const HIT_COLUMNS = sql`p.id::text AS id, p.created_at::text AS k_created, p.popularity AS k_popularity, p.rating_avg, p.rating_count`;
 
@@ -158,11 +172,48 @@ class SearchPlan {
 		return out;
 	}
 
+	/**
+	 * Intent levels best first (see ./intent-rank.ts). `this` plans the whole
+	 * query, which level 0 (categories matching none of grade, subject, series)
+	 * must match as text; `rest` plans the other words, which every level must
+	 * match, in their tier order; without other words a level is its categories by
+	 * popularity. Cursor: level, tier, popularity, id.
+	 */
+	async byIntent(levels: IntentLevel[], rest: SearchPlan | null, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const startLevel = after ? Number(after[0]) : Infinity;
+		const out: HitRow[] = [];
+		for (const level of levels) {
+			if (level.score > startLevel || out.length >= limit) continue;
+			const within = after && level.score === startLevel ? after.slice(1) : null;
+			const ids = sql`${`{${level.categoryIds.join(',')}}`}::uuid[]`;
+			const inLevel = level.score > 0 ? sql`p.category_id = ANY(${ids})` : sql`p.category_id <> ALL(${ids})`;
+			const need = limit - out.length;
+			let rows: HitRow[];
+			const words = level.score === 0 ? this : rest;
+			if (words) {
+				// Matched and tiered on the other words, with a half step up when the whole
+				// query stands side by side in the title: "giáo án toán" puts "Giáo án Toán …"
+				// before "Combo giáo án … Toán".
+				const whole = level.score > 0 ? this.q : null;
+				rows = await words.rankedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel], whole);
+			} else {
+				// Only the category decides: walk the popularity index while the level is dense.
+				const scan = this.scan(inLevel, listOrders.popular, within ? within.slice(1) : null, need);
+				rows = (await orderedScan<HitRow>(scan)).map((r) => ({ ...r, k_tier: 0 }));
+			}
+			out.push(...rows.map((r) => ({ ...r, k_level: level.score })));
+		}
+		return out;
+	}
+
 	/** Every candidate of `match` ranked by tier in one bitmap query (after the cursor). */
-	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
-		const tier = tierOf(this.q);
+	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[] = [], whole: TsQueries | null = null): Promise<HitRow[]> {
+		const tier = whole?.titlePairs
+			? sql`(${tierOf(this.q)} * 2 + (p.title_pairs @@ ${pairsQuery(whole)})::int)`
+			: tierOf(this.q);
 		const where = [
 			match,
+			...extra,
 			...(after ? [sql`(${tier}, p.popularity, p.id) < (${after[0]}::integer, ${after[1]}::integer, ${after[2]}::uuid)`] : []),
 			...this.filters()
 		];
@@ -200,7 +251,8 @@ async function materialise(hits: HitRow[], now: Date): Promise<ProductSummary[]>
 	});
 }
 
-function keysOf(order: Order): (r: HitRow) => CursorKey[] {
+function keysOf(order: Order, matcher: Matcher): (r: HitRow) => CursorKey[] {
+	if (matcher === 'intent' || matcher === 'intent-fuzzy') return (r) => [r.k_level!, r.k_tier!, Number(r.k_popularity), r.id];
 	if (order === 'relevance') return (r) => [r.k_tier!, Number(r.k_popularity), r.id];
 	if (order === 'newest') return (r) => [r.k_created, r.id];
 	if (order === 'popular') return (r) => [Number(r.k_popularity), r.id];
@@ -214,6 +266,7 @@ async function plan(input: SearchInput, positions: Position[], version: string |
 
 const exactPositions = (w: QueryWords): Position[] =>
 	w.words.map((word, i) => ({ terms: [word], folded: [w.folded[i]!], prefix: w.lastIsPrefix && i === w.words.length - 1 }));
+
 
 export async function searchProducts(input: SearchInput): Promise<SearchResult> {
 	const words = queryWords(input.q);
@@ -231,12 +284,20 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 		sort: order
 	});
 
-	let matcher: Matcher = 'fts';
+	// Recognised grade, subject and series rank relevance; an explicit sort keeps plain matching.
+	const intent = order === 'relevance' ? readIntent(words.words, words.folded) : null;
+	let matcher: Matcher = intent && intent.facets.length > 0 ? 'intent' : 'fts';
 	let after: CursorKey[] | null = null;
 	if (input.cursor) {
-		const allowed = { [`fts:${order}`]: MODES[`fts:${order}`]!, [`fuzzy:${order}`]: MODES[`fuzzy:${order}`]! };
+		const fuzzy = matcher === 'intent' ? 'intent-fuzzy' : 'fuzzy';
+		const allowed: Record<string, readonly KeyKind[]> = {
+			[`${matcher}:${order}`]: MODES[`${matcher}:${order}`]!,
+			[`${fuzzy}:${order}`]: MODES[`${fuzzy}:${order}`]!,
+			// A query whose intent matched nothing at all fell back to plain correction.
+			[`fuzzy:${order}`]: MODES[`fuzzy:${order}`]!
+		};
 		const decoded = decodeCursor(input.cursor, filters, allowed);
-		matcher = decoded.mode.startsWith('fuzzy:') ? 'fuzzy' : 'fts';
+		matcher = decoded.mode.split(':')[0] as Matcher;
 		after = decoded.keys;
 	}
 
@@ -245,11 +306,11 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 	const version = await catalogVersion();
 	let found = cachedHits<ChosenHits>(cacheKey, version);
 	if (!found) {
-		found = await chooseHits(input, words, order, matcher, after, version);
+		found = await chooseHits(input, words, intent, order, matcher, after, version);
 		rememberHits(cacheKey, version, found);
 	}
 
-	const page = toPage(found.hits, input.pageSize, `${found.matcher}:${order}`, filters, keysOf(order));
+	const page = toPage(found.hits, input.pageSize, `${found.matcher}:${order}`, filters, keysOf(order, found.matcher));
 	return { items: await materialise(page.rows, clockNow()), nextCursor: page.nextCursor, hasMore: page.hasMore };
 }
 
@@ -263,6 +324,7 @@ interface ChosenHits {
 async function chooseHits(
 	input: SearchInput,
 	words: QueryWords,
+	intent: Intent | null,
 	order: Order,
 	matcher: Matcher,
 	after: CursorKey[] | null,
@@ -271,17 +333,51 @@ async function chooseHits(
 	const limit = input.pageSize + 1;
 	const fetch = (p: SearchPlan) => (order === 'relevance' ? p.byRelevance(after, limit) : p.bySort(order, after, limit));
 
+	if ((matcher === 'intent' || matcher === 'intent-fuzzy') && intent) {
+		// The words left after grade, subject and series must match in every level;
+		// other categories (level 0) show only products whose text says it all.
+		const levels = await intentLevels(intent.facets, version);
+		const hasRest = intent.rest.length > 0;
+		const byIntent = async (all: Position[]) => {
+			const restPositions = intent.rest.map((i) => all[i]!);
+			const rest = hasRest ? await plan(input, restPositions, version) : null;
+			return (await plan(input, all, version)).byIntent(levels, rest, after, limit);
+		};
+		if (matcher === 'intent') {
+			const hits = await byIntent(exactPositions(words));
+			if (hits.length > 0 || input.cursor) return { matcher, hits };
+		}
+		if (hasRest) {
+			// Typos in the other words ("lop1" is no typo): correct those, keep ranking by grade, subject and series.
+			const restWords: QueryWords = {
+				words: intent.rest.map((i) => words.words[i]!),
+				folded: intent.rest.map((i) => words.folded[i]!),
+				lastIsPrefix: words.lastIsPrefix && intent.rest.at(-1) === words.words.length - 1,
+				key: ''
+			};
+			const corrected = await correctQuery(restWords);
+			if (!corrected) return { matcher: 'intent-fuzzy', hits: [] };
+			const fixed = correctedPositions(restWords, corrected);
+			const all = exactPositions(words);
+			intent.rest.forEach((i, k) => (all[i] = fixed[k]!));
+			return { matcher: 'intent-fuzzy', hits: await byIntent(all) };
+		}
+	}
+
 	if (matcher === 'fts') {
 		const hits = await fetch(await plan(input, exactPositions(words), version));
 		if (hits.length > 0 || input.cursor) return { matcher, hits };
 	}
 	const corrected = await correctQuery(words);
 	if (!corrected) return { matcher: 'fuzzy', hits: [] };
-	const positions = corrected.groups.map((terms, i) => ({
+	return { matcher: 'fuzzy', hits: await fetch(await plan(input, correctedPositions(words, corrected), version)) };
+}
+
+function correctedPositions(words: QueryWords, corrected: Corrected): Position[] {
+	return corrected.groups.map((terms, i) => ({
 		terms,
 		// Corrections are vocabulary words already; kept words fold like the vocabulary.
 		folded: terms.length === 1 && terms[0] === words.words[i] ? [words.folded[i]!] : terms,
 		prefix: corrected.lastIsPrefix && i === corrected.groups.length - 1
 	}));
-	return { matcher: 'fuzzy', hits: await fetch(await plan(input, positions, version)) };
 }

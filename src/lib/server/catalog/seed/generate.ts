@@ -7,6 +7,7 @@
 import { SAMPLE_SUFFIX, sampleFileName } from '../../platform/storage/sample-files';
 import type { ProductType } from '../../../contracts/catalog';
 import { slugify } from '../paths';
+import { coverFor } from './covers';
 import { levelOf, musicKinds, songs, subjects, textbookSeries, type Series, type Subject } from './curriculum';
 import { Random } from './random';
 
@@ -104,7 +105,7 @@ function buildCategories(rng: Random): { categories: SeedCategory[]; leaves: Lea
 		};
 		categories.push(gradeCategory);
 		subjects
-			.filter((s) => s.grades.includes(grade) && s.topics[levelOf(grade)])
+			.filter((s) => s.grades.includes(grade) && s.topics[grade]?.length)
 			.forEach((subject, i) => {
 				const subjectCategory: SeedCategory = {
 					id: rng.uuid(),
@@ -184,14 +185,6 @@ const LABELS: Record<ProductType, string> = {
 	COMBO: 'Combo tài liệu'
 };
 
-const COVERS: Record<ProductType, string> = {
-	LESSON_PLAN: '/covers/lesson-plan.svg',
-	SLIDE: '/covers/slide.svg',
-	VIDEO: '/covers/video.svg',
-	MUSIC: '/covers/music.svg',
-	COMBO: '/covers/combo.svg'
-};
-
 const DETAILS: Record<ProductType, string> = {
 	LESSON_PLAN:
 		'Đầy đủ mục tiêu, thiết bị dạy học, tiến trình các hoạt động (khởi động, hình thành kiến thức, luyện tập, vận dụng) và phiếu học tập; tải về để chỉnh sửa theo lớp của mình.',
@@ -220,7 +213,7 @@ function fileNameFor(title: string, type: ProductType): string {
 }
 
 function titleFor(type: ProductType, leaf: Leaf, rng: Random): { title: string; topic: string } {
-	const topics = leaf.subject.topics[levelOf(leaf.grade)]!;
+	const topics = leaf.subject.topics[leaf.grade]!;
 	const index = rng.int(0, topics.length - 1);
 	const topic = topics[index]!;
 	const where = `${leaf.subject.name} lớp ${leaf.grade}`;
@@ -235,8 +228,9 @@ function titleFor(type: ProductType, leaf: Leaf, rng: Random): { title: string; 
 		case 'VIDEO':
 			return { topic, title: `Video bài giảng ${where} – ${topic}${series}` };
 		case 'MUSIC':
-			if (leaf.subject.slug === 'am-nhac' || rng.chance(0.3)) {
-				const song = rng.pick(songs);
+			// Songs belong to Âm nhạc; other subjects sell background tracks for their lessons.
+			if (leaf.subject.slug === 'am-nhac' && rng.chance(0.6)) {
+				const song = rng.pick(songs[levelOf(leaf.grade)]);
 				return {
 					topic: song,
 					title: rng.chance(0.5)
@@ -310,7 +304,7 @@ function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date): S
 			priceVnd: price,
 			salePriceVnd,
 			saleEndsAt,
-			coverImageUrl: COVERS[type],
+			coverImageUrl: coverFor(leaf.subject.slug, type),
 			previewImageUrls: [],
 			ratingAvg,
 			ratingCount,

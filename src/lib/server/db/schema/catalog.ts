@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+	bigint,
 	boolean,
 	check,
 	customType,
@@ -82,6 +83,15 @@ export const products = pgTable(
 		fileKey: text('file_key'),
 		/** File name offered to the downloader, e.g. "Bài hát Quê hương.mp3". */
 		fileName: text('file_name'),
+		/** SHA-256 (hex) of the sold file, set when an author's draft is submitted; refuses another author's copy. */
+		fileSha256: text('file_sha256'),
+		// What the preview worker found in the file (src/lib/server/previews); null until it ran.
+		previewStatus: text('preview_status'),
+		pageCount: integer('page_count'),
+		durationSeconds: integer('duration_seconds'),
+		fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
+		/** Public 30-second audio/video excerpt, served from the previews/ prefix. */
+		previewClipUrl: text('preview_clip_url'),
 		isPublished: boolean('is_published').notNull().default(true),
 		status: text('status', { enum: productStatuses }).notNull().default('published'),
 		/** The author who sells it and is paid for it; null for the house catalog (the demo seed). */
@@ -115,6 +125,7 @@ export const products = pgTable(
 		index('products_head_vector_idx').using('gin', t.headVector),
 		index('products_title_pairs_idx').using('gin', t.titlePairs),
 		index('products_author_idx').on(t.authorId, t.createdAt).where(sql`${t.authorId} IS NOT NULL`),
+		index('products_file_sha256_idx').on(t.fileSha256).where(sql`${t.fileSha256} IS NOT NULL`),
 		index('products_status_idx').on(t.status, t.updatedAt).where(sql`${t.status} <> 'published'`),
 		check('products_status_known', sql`${t.status} IN ('draft', 'in_review', 'rejected', 'published', 'unpublished', 'suspended')`),
 		check('products_price_nonneg', sql`${t.priceVnd} >= 0`),

@@ -10,4 +10,6 @@ export * from './giftcodes';
 export * from './orders';
 export * from './audit';
 export * from './uploads';
+export * from './studio';
+export * from './previews';
 export * from './payouts';

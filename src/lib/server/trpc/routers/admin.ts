@@ -17,6 +17,7 @@ import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/u
 import { router, staffProcedure } from '../init';
 import { adminMoneyRouter } from './admin-money';
 import { adminPayoutsRouter } from './admin-payouts';
+import { adminProductProcedures } from './admin-products';
 
 const tags = ['Admin'];
 const exampleUser = {
@@ -171,5 +172,7 @@ export const adminRouter = router({
 		})
 		.input(UploadRef)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id))
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id)),
+
+	...adminProductProcedures
 });

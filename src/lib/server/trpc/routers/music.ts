@@ -57,7 +57,7 @@ export const musicRouter = router({
 				sameOrigin: true,
 				rateLimited: true,
 				example: {
-					signedUrl: 'https://hoclieu.vn/files/products/0b6f…/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=…',
+					signedUrl: 'https://hoclieu.vn/files/products/0b6f2c1e-4a5d-4e8b-9c7a-1f2e3d4c5b6a/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=mZ8pQ2wE4rT6yU1iO3pA5sD7fG9hJ0kL2zX4cV6bN8m',
 					expiresAt: '2026-11-21T10:05:00.000Z',
 					logId: '5b0d7a4e-2f0c-4a51-9f0e-0d7c1c3e8a11'
 				}

@@ -4,6 +4,7 @@ import { completeUpload, createUpload } from '../../uploads/uploads';
 import { authorProcedure, router } from '../init';
 import { completeUploadDocs, createUploadDocs } from './upload-docs';
 import { studioEarningsRouter } from './studio-earnings';
+import { studioProductProcedures } from './studio-products';
 
 const tags = ['Studio'];
 
@@ -19,5 +20,7 @@ export const studioRouter = router({
 		.meta({ openapi: { ...completeUploadDocs, path: '/api/v1/studio/uploads/{id}/complete', tags, auth: 'author' } })
 		.input(UploadRef)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id))
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id)),
+
+	...studioProductProcedures
 });

@@ -33,7 +33,7 @@ export const createUploadDocs: SharedDocs = {
 	example: {
 		upload: exampleUpload,
 		put: {
-			url: 'https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=…',
+			url: 'https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo',
 			method: 'PUT',
 			headers: { 'content-type': 'application/pdf' },
 			expiresAt: '2026-01-15T09:30:00.000Z'

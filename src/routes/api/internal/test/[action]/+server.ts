@@ -1,108 +1,17 @@
 /**
- * Test hooks: only with TEST_HOOKS on, which the config refuses in production.
- * They let HTTP tests move the clock, reset limiter counters and read the
- * database (the server owns PGlite's directory, so tests cannot open it).
+ * Test hooks (clock, limiter reset, SQL, users, storage faults). The handlers
+ * live in $lib/server/testing/test-actions and are imported only in a test
+ * build, so a production bundle answers 404 here and does not contain them.
  */
 import { json } from '@sveltejs/kit';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { RequestHandler } from './$types';
-import { randomUUID } from 'node:crypto';
-import { createSession, SESSION_COOKIE } from '$lib/server/auth/session';
 import { config } from '$lib/server/config';
-import { userRoles, users } from '$lib/server/db/schema';
-import { sign } from '$lib/server/platform/signing';
-import { db } from '$lib/server/db/client';
-import { advanceClock, nowMs, resetClock } from '$lib/server/platform/clock';
-import { rateLimitStore, resetMemoryRateLimits } from '$lib/server/platform/ratelimit';
-import { replaceStorage, storage, type ObjectStorage } from '$lib/server/platform/storage';
-import { releaseStartupHold } from '$lib/server/startup';
-import { log } from '$lib/server/platform/logger';
+import { TEST_BUILD } from '$lib/server/test-build';
 
-const body = z.object({
-	ms: z.number().int().optional(),
-	query: z.string().optional(),
-	params: z.array(z.unknown()).optional(),
-	email: z.string().optional(),
-	name: z.string().optional(),
-	isVip: z.boolean().optional(),
-	role: z.enum(userRoles).optional(),
-	key: z.string().optional(),
-	base64: z.string().optional(),
-	contentType: z.string().optional(),
-	fault: z.enum(['none', 'head', 'sign']).optional()
-});
-
-/** Makes one storage operation fail, to prove callers degrade to 503 and give quota back. */
-function faulty(inner: ObjectStorage, fault: 'head' | 'sign'): ObjectStorage {
-	const broken = () => Promise.reject(Object.assign(new Error('injected storage fault'), { code: 'ECONNREFUSED' }));
-	return {
-		kind: inner.kind,
-		put: (key, bytes, type) => inner.put(key, bytes, type),
-		delete: (key) => inner.delete(key),
-		head: fault === 'head' ? broken : (key) => inner.head(key),
-		signedGetUrl: fault === 'sign' ? broken : (key, ttl, name) => inner.signedGetUrl(key, ttl, name),
-		signedPutUrl: (key, ttl, object) => inner.signedPutUrl(key, ttl, object),
-		read: (key) => inner.read(key),
-		ping: () => inner.ping()
-	};
-}
-
-export const POST: RequestHandler = async ({ params, request }) => {
-	if (!config().testHooks) return json({ error: { code: 'not_found', message: 'Không tìm thấy.' } }, { status: 404 });
-	const input = body.parse(await request.json().catch(() => ({})));
-	switch (params.action) {
-		case 'clock-advance':
-			advanceClock(input.ms ?? 0);
-			return json({ now: new Date(nowMs()).toISOString() });
-		case 'release-startup':
-			releaseStartupHold();
-			return json({ ok: true });
-		case 'delay':
-			// A slow request for the graceful-shutdown test: it must still get its answer after SIGTERM.
-			log.info('test delay started', { ms: input.ms ?? 0 });
-			await new Promise((resolve) => setTimeout(resolve, input.ms ?? 0));
-			log.info('test delay finished');
-			return json({ ok: true, delayedMs: input.ms ?? 0 });
-		case 'clock-reset':
-			resetClock();
-			return json({ now: new Date(nowMs()).toISOString() });
-		case 'ratelimit-reset':
-			resetMemoryRateLimits();
-			// A shared store (Redis/Upstash) keeps counters under this server's own prefix.
-			await rateLimitStore().clear?.();
-			return json({ ok: true });
-		case 'sql': {
-			const chunks = (input.query ?? '').split(/\$\d+/);
-			const query = sql.join(
-				chunks.map((text, i) => (i < chunks.length - 1 ? sql`${sql.raw(text)}${input.params?.[i]}` : sql.raw(text)))
-			);
-			const result = await db().execute(query);
-			const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-			return json({ rows: JSON.parse(JSON.stringify(rows, (_, v) => (typeof v === 'bigint' ? v.toString() : v))) });
-		}
-		case 'create-user': {
-			// A signed-in user without going through the auth flows (which have their own tests).
-			const email = (input.email ?? `user-${randomUUID()}@test.hoclieu.vn`).toLowerCase();
-			const [user] = await db()
-				.insert(users)
-				.values({ email, name: input.name ?? 'Cô giáo Thử', isVip: input.isVip ?? false, role: input.role ?? 'customer' })
-				.returning({ id: users.id });
-			const { token } = await createSession(user!.id, { userAgent: 'test-hooks', ip: '127.0.0.1' });
-			return json({ userId: user!.id, email, cookie: `${SESSION_COOKIE}=${sign('session', token)}` });
-		}
-		case 'store-file': {
-			// Tests put bytes through the configured storage (the server owns its data directory).
-			const bytes = Buffer.from(input.base64 ?? '', 'base64');
-			await storage().put(input.key ?? '', bytes, input.contentType ?? 'application/octet-stream');
-			return json({ key: input.key, size: bytes.byteLength });
-		}
-		case 'storage-fault': {
-			const fault = input.fault ?? 'none';
-			replaceStorage(fault === 'none' ? null : (inner) => faulty(inner, fault));
-			return json({ fault });
-		}
-		default:
-			return json({ error: { code: 'not_found', message: 'Không tìm thấy.' } }, { status: 404 });
+export const POST: RequestHandler = async (event) => {
+	if (TEST_BUILD && config().testHooks) {
+		const { testAction } = await import('$lib/server/testing/test-actions');
+		return testAction(event);
 	}
+	return json({ error: { code: 'not_found', message: 'Không tìm thấy.' } }, { status: 404 });
 };

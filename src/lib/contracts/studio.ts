@@ -1,0 +1,201 @@
+/**
+ * The author studio (/api/v1/studio/*) and staff product operations
+ * (/api/v1/admin/products/*, /api/v1/admin/reviews), issue #16.
+ * Client-safe: the studio and console forms validate with the same schemas.
+ */
+import { z } from 'zod';
+import { MoneyVnd } from './money';
+import { productTypes } from './catalog';
+
+/** Highest price an author may ask, in whole VND (a sanity bound, not a business rule). */
+export const MAX_PRICE_VND = 50_000_000n;
+
+export const productStatusValues = ['draft', 'in_review', 'rejected', 'published', 'unpublished', 'suspended'] as const;
+export const ProductStatusValue = z.enum(productStatusValues, { error: 'Trạng thái không hợp lệ.' });
+export type ProductStatusValue = z.infer<typeof ProductStatusValue>;
+
+export const STATUS_LABELS: Record<ProductStatusValue, string> = {
+	draft: 'Bản nháp',
+	in_review: 'Đang chờ duyệt',
+	rejected: 'Bị từ chối',
+	published: 'Đang bán',
+	unpublished: 'Đã ngừng bán',
+	suspended: 'Bị đình chỉ'
+};
+
+export const TYPE_LABELS: Record<(typeof productTypes)[number], string> = {
+	LESSON_PLAN: 'Giáo án',
+	SLIDE: 'Bài giảng trình chiếu',
+	VIDEO: 'Video',
+	MUSIC: 'Âm nhạc',
+	COMBO: 'Combo'
+};
+
+const text = (label: string, min: number, max: number) =>
+	z
+		.string({ error: `${label} phải là chuỗi ký tự.` })
+		.trim()
+		.min(min, min === 1 ? `${label} không được để trống.` : `${label} cần ít nhất ${min} ký tự.`)
+		.max(max, `${label} tối đa ${max} ký tự.`);
+
+export const PriceInput = z
+	.string({ error: 'Giá phải là số tiền VND nguyên, viết bằng chữ số, ví dụ "35000".' })
+	.trim()
+	.regex(/^[0-9]{1,12}$/, 'Giá phải là số tiền VND nguyên, chỉ gồm chữ số (không dấu chấm, dấu phẩy hay số thập phân), ví dụ "35000".')
+	// Runs even after the pattern failed (zod 4 keeps checking), so only digits reach BigInt.
+	.refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) <= MAX_PRICE_VND, `Giá tối đa là ${MAX_PRICE_VND.toString()} đồng.`)
+	.transform((s) => BigInt(s).toString())
+	.meta({ description: 'Whole VND as a decimal string, 0 to 50000000', example: '35000' });
+
+export const ProductTypeInput = z.enum(productTypes, { error: `Loại học liệu không hợp lệ. Chọn một trong: ${productTypes.join(', ')}.` });
+
+const Tags = z
+	.array(text('Thẻ', 1, 40), { error: 'Thẻ phải là danh sách chuỗi.' })
+	.max(10, 'Tối đa 10 thẻ.')
+	.transform((tags) => [...new Set(tags)]);
+
+const UploadId = z.uuid({ error: 'Mã lượt tải lên không hợp lệ.' }).nullable();
+const ProductId = z.uuid({ error: 'Mã học liệu không hợp lệ.' });
+
+export const ApplyInput = z.object({
+	displayName: text('Tên hiển thị', 2, 80),
+	bio: z.string().trim().max(2000, 'Giới thiệu tối đa 2000 ký tự.').default(''),
+	bankName: text('Tên ngân hàng', 2, 100),
+	bankAccountNumber: z
+		.string({ error: 'Số tài khoản phải là chuỗi chữ số.' })
+		.trim()
+		.regex(/^[0-9]{6,20}$/, 'Số tài khoản chỉ gồm 6 đến 20 chữ số.'),
+	bankAccountHolder: text('Tên chủ tài khoản', 2, 100)
+});
+export type ApplyInput = z.infer<typeof ApplyInput>;
+
+export const AuthorProfile = z.object({
+	userId: z.uuid(),
+	displayName: z.string(),
+	bio: z.string(),
+	bankName: z.string(),
+	bankAccountNumber: z.string(),
+	bankAccountHolder: z.string(),
+	createdAt: z.iso.datetime(),
+	updatedAt: z.iso.datetime()
+});
+export type AuthorProfile = z.infer<typeof AuthorProfile>;
+
+const draftFields = {
+	title: text('Tiêu đề', 3, 200),
+	description: z.string().trim().max(10_000, 'Mô tả tối đa 10000 ký tự.'),
+	categoryId: z.uuid({ error: 'Danh mục không hợp lệ.' }),
+	type: ProductTypeInput,
+	priceVnd: PriceInput,
+	tags: Tags,
+	fileUploadId: UploadId.describe('Verified upload (purpose file) of the sold file'),
+	coverUploadId: UploadId.describe('Verified upload (purpose cover) of the cover image'),
+	previewUploadId: UploadId.describe('Verified upload (purpose preview), optional preview material')
+};
+
+export const CreateDraftInput = z.object({
+	...draftFields,
+	description: draftFields.description.default(''),
+	tags: Tags.default([]),
+	fileUploadId: draftFields.fileUploadId.default(null),
+	coverUploadId: draftFields.coverUploadId.default(null),
+	previewUploadId: draftFields.previewUploadId.default(null)
+});
+export type CreateDraftInput = z.infer<typeof CreateDraftInput>;
+
+export const UpdateDraftInput = z.object({
+	id: ProductId,
+	title: draftFields.title.optional(),
+	description: draftFields.description.optional(),
+	categoryId: draftFields.categoryId.optional(),
+	type: draftFields.type.optional(),
+	priceVnd: draftFields.priceVnd.optional(),
+	tags: draftFields.tags.optional(),
+	fileUploadId: draftFields.fileUploadId.optional(),
+	coverUploadId: draftFields.coverUploadId.optional(),
+	previewUploadId: draftFields.previewUploadId.optional()
+});
+export type UpdateDraftInput = z.infer<typeof UpdateDraftInput>;
+
+export const ProductRef = z.object({ id: ProductId });
+
+const AttachedUpload = z.object({ id: z.uuid(), fileName: z.string(), sizeBytes: z.number().int() }).nullable();
+
+export const StudioProduct = z.object({
+	id: z.uuid(),
+	title: z.string(),
+	description: z.string(),
+	type: z.enum(productTypes),
+	priceVnd: MoneyVnd,
+	tags: z.array(z.string()),
+	status: ProductStatusValue,
+	categoryId: z.uuid(),
+	categoryName: z.string(),
+	/** Category path + slug; answers on the storefront only while `published`. */
+	fullPath: z.string(),
+	fileName: z.string().nullable(),
+	coverImageUrl: z.string().nullable(),
+	file: AttachedUpload,
+	cover: AttachedUpload,
+	preview: AttachedUpload,
+	/** The reviewer's reason when the newest decision was a rejection; null otherwise. */
+	rejectionReason: z.string().nullable(),
+	createdAt: z.iso.datetime(),
+	updatedAt: z.iso.datetime()
+});
+export type StudioProduct = z.infer<typeof StudioProduct>;
+
+export const StudioProductList = z.object({ items: z.array(StudioProduct), nextCursor: z.null(), hasMore: z.boolean() });
+
+export const AuthorPublicRef = z.object({ id: z.uuid({ error: 'Mã tác giả không hợp lệ.' }) });
+
+export const AdminProduct = StudioProduct.extend({
+	authorId: z.uuid().nullable(),
+	authorName: z.string().nullable()
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminProductList = z.object({ items: z.array(AdminProduct), nextCursor: z.null(), hasMore: z.boolean() });
+
+export const AdminProductQuery = z.object({
+	q: z.string().trim().max(200, 'Từ khoá tối đa 200 ký tự.').optional().describe('Fragment of the title (case- and accent-insensitive)'),
+	status: ProductStatusValue.optional(),
+	authorId: z.uuid({ error: 'Mã tác giả không hợp lệ.' }).optional()
+});
+export type AdminProductQuery = z.infer<typeof AdminProductQuery>;
+
+export const RejectInput = z.object({ id: ProductId, reason: text('Lý do từ chối', 5, 1000) });
+
+export const AdminEditInput = z.object({
+	id: ProductId,
+	title: draftFields.title.optional(),
+	description: draftFields.description.optional(),
+	type: draftFields.type.optional(),
+	priceVnd: draftFields.priceVnd.optional(),
+	tags: draftFields.tags.optional()
+});
+export type AdminEditInput = z.infer<typeof AdminEditInput>;
+
+export const MoveInput = z
+	.object({
+		id: ProductId,
+		categoryId: z.uuid({ error: 'Danh mục không hợp lệ.' }).optional().describe('New category; omitted keeps the current one'),
+		slug: z
+			.string()
+			.trim()
+			.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Đường dẫn chỉ gồm chữ thường không dấu, chữ số và dấu gạch ngang.')
+			.max(100, 'Đường dẫn tối đa 100 ký tự.')
+			.optional()
+			.describe('New slug; omitted keeps the current one')
+	})
+	.refine((m) => m.categoryId !== undefined || m.slug !== undefined, { message: 'Cần chọn danh mục mới hoặc đường dẫn mới.', path: ['slug'] });
+export type MoveInput = z.infer<typeof MoveInput>;
+
+export const PublicAuthorPage = z.object({
+	author: z.object({ id: z.uuid(), displayName: z.string(), bio: z.string() }),
+	products: z.array(
+		z.object({ id: z.uuid(), title: z.string(), type: z.enum(productTypes), priceVnd: MoneyVnd, coverImageUrl: z.string().nullable(), fullPath: z.string() })
+	)
+});
+
+export const ProductAuthor = z.object({ author: z.object({ id: z.uuid(), displayName: z.string() }).nullable() });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { Actions, PageServerLoad } from './$types';
+import { AdminEditInput, MoveInput } from '$lib/contracts/studio';
+import { formAction } from '$lib/server/forms';
+import { serverCaller } from '$lib/server/trpc/server-caller';
+import { throwPageError } from '$lib/server/trpc/page-error';
+import { draftFromForm } from '$lib/studio-form';
+
+export const load: PageServerLoad = async (event) => {
+	const api = serverCaller(event);
+	const [product, categories, history] = await Promise.all([
+		api.admin.product({ id: event.params.id }),
+		api.catalog.tree(),
+		api.admin.audit({ targetType: 'product', targetId: event.params.id, pageSize: 10 })
+	]).catch(throwPageError);
+	return { product, categories, history };
+};
+
+const withId = <S extends z.ZodType>(id: string, schema: S) => z.preprocess((v) => ({ ...draftFromForm(v as Record<string, string>), id }), schema);
+
+// Every action goes through the admin procedures, which check the staff role again and write the audit row.
+export const actions = {
+	edit: async (event) => {
+		const outcome = await formAction(event, withId(event.params.id, AdminEditInput), (input) => serverCaller(event).admin.editProduct(input));
+		return outcome.ok ? { done: 'Đã lưu thay đổi.' } : outcome.failure;
+	},
+	publish: async (event) => {
+		const outcome = await formAction(event, z.object({}), () => serverCaller(event).admin.publishProduct({ id: event.params.id }));
+		return outcome.ok ? { done: 'Đã mở bán lại.' } : outcome.failure;
+	},
+	unpublish: async (event) => {
+		const outcome = await formAction(event, z.object({}), () => serverCaller(event).admin.unpublishProduct({ id: event.params.id }));
+		return outcome.ok ? { done: 'Đã ngừng bán.' } : outcome.failure;
+	},
+	move: async (event) => {
+		const outcome = await formAction(event, withId(event.params.id, MoveInput), (input) => serverCaller(event).admin.moveProduct(input));
+		return outcome.ok ? { done: `Đã chuyển tới ${outcome.value.fullPath}; đường dẫn cũ tự chuyển hướng.` } : outcome.failure;
+	}
+} satisfies Actions;
