@@ -861,7 +861,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One product */
+        /**
+         * One product
+         * @description Any product in any status, with its author, attached files, current path and the latest rejection reason.
+         */
         get: operations["adminProduct"];
         put?: never;
         post?: never;

@@ -46,7 +46,7 @@ export const adminProductProcedures = {
 		.query(() => reviewQueue()),
 
 	product: staffProcedure
-		.meta({ openapi: { ...base, method: 'GET', path: '/api/v1/admin/products/{id}', summary: 'One product', errors: { 400: ['validation_error'], 404: ['not_found'] }, example: exampleAdminProduct } })
+		.meta({ openapi: { ...base, method: 'GET', path: '/api/v1/admin/products/{id}', summary: 'One product', description: 'Any product in any status, with its author, attached files, current path and the latest rejection reason.', errors: { 400: ['validation_error'], 404: ['not_found'] }, example: exampleAdminProduct } })
 		.input(ProductRef)
 		.output(AdminProduct)
 		.query(({ input }) => adminProduct(input.id)),
