@@ -84,11 +84,11 @@ describe('generated from the built server\'s /openapi.json', () => {
 		expect(tree.data.data.some((c: { fullPath: string }) => c.fullPath === 'lop-1/toan')).toBe(true);
 
 		const listing = await sdk.catalogListing({ path: { path: 'lop-1' }, query: { pageSize: 24 } });
-		expect(listing.data.data.length).toBe(24);
+		expect(listing.data.data.length).toBeGreaterThan(0);
 		// A product that costs something now: a free one is claimed, not bought with a QR.
 		type Summary = { id: string; fullPath: string; priceVnd: string; salePriceVnd: string | null };
 		const product = (listing.data.data as Summary[]).find((p) => (p.salePriceVnd ?? p.priceVnd) !== '0');
-		if (!product) throw new Error('no paid product among the first 24 of lop-1');
+		if (!product) throw new Error('no paid product on the first page of lop-1');
 
 		const search = await sdk.searchSearch({ query: { q: 'giao an toan lop 1' } });
 		expect(search.response.status).toBe(200);
