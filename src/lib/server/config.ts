@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BANK_APPS, DEFAULT_DEEP_LINK_BASE, parseBankApps, type BankApp } from '../bank-apps';
 
 const bool = z
 	.enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -97,6 +98,19 @@ const envSchema = z.object({
 	PAYMENT_ACCOUNT_NAME: z.string().optional(),
 	PAYMENT_WEBHOOK_SECRET: z.string().optional(),
 	PAYMENT_SWEEP_INTERVAL_MS: positiveInt.default(30_000),
+	// Banking apps the payment page offers to open with the transfer filled in (src/lib/bank-apps.ts).
+	PAYMENT_BANK_APPS: z
+		.string()
+		.default(DEFAULT_BANK_APPS)
+		.transform((raw, ctx) => {
+			try {
+				return parseBankApps(raw);
+			} catch (error) {
+				ctx.addIssue({ code: 'custom', message: (error as Error).message });
+				return z.NEVER;
+			}
+		}),
+	PAYMENT_DEEPLINK_BASE: z.url({ protocol: /^https$/ }).default(DEFAULT_DEEP_LINK_BASE),
 	TOPUP_ORDER_TTL_MINUTES: positiveInt.max(24 * 60).default(30),
 	WALLET_MAX_BALANCE_VND: z
 		.string()
@@ -342,6 +356,9 @@ export interface Config {
 	paymentWebhook: WebhookKey;
 	/** How often expired payment intents are swept. */
 	paymentSweepIntervalMs: number;
+	/** Banking apps the payment page offers to open, and the deep-link service that opens them. */
+	paymentBankApps: BankApp[];
+	paymentDeepLinkBase: string;
 	topupOrderTtlMs: number;
 	/** The most a wallet may hold (main + bonus) through top-ups and gift codes. */
 	walletMaxBalanceVnd: bigint;
@@ -583,6 +600,8 @@ export function loadConfig(source: Source = process.env): Config {
 		payment: paymentSettings(env),
 		paymentWebhook: webhookKey(env),
 		paymentSweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_MS,
+		paymentBankApps: env.PAYMENT_BANK_APPS,
+		paymentDeepLinkBase: env.PAYMENT_DEEPLINK_BASE,
 		topupOrderTtlMs: env.TOPUP_ORDER_TTL_MINUTES * 60_000,
 		walletMaxBalanceVnd: env.WALLET_MAX_BALANCE_VND,
 		topupOrderRateLimit: env.TOPUP_ORDER_RATE_LIMIT,

@@ -9,10 +9,11 @@ export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
 	const api = serverCaller(event);
 	const topupId = event.url.searchParams.get('nap');
-	const [balance, ledger, denominations, topup] = await Promise.all([
+	const [balance, ledger, denominations, bankTransfer, topup] = await Promise.all([
 		api.wallet.balance({}),
 		api.wallet.ledger({ pageSize: 10 }),
 		api.topup.denominations({}),
+		api.storefront.bankTransfer(),
 		topupId
 			? api.topup.getOrder({ id: topupId }).catch((error: unknown) => {
 					// Someone else's or a mistyped id: show the picker, not an error page.
@@ -21,5 +22,5 @@ export const load: PageServerLoad = async (event) => {
 				})
 			: Promise.resolve(null)
 	]);
-	return { balance, ledger, denominations, topup, serverNow: nowMs() };
+	return { balance, ledger, denominations, bankTransfer, topup, serverNow: nowMs() };
 };

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { ProductSummary } from '../../../contracts/catalog';
 import { ProductId } from '../../../contracts/music';
+import { BankTransferAccount } from '../../../contracts/payment-page';
 import { runningFlashSales } from '../../catalog/flash-sales';
+import { config } from '../../config';
 import { ownedDownloadLink, ownedProductIds } from '../../downloads/owned';
 import { publicProcedure, router, sessionProcedure } from '../init';
 
@@ -15,6 +17,18 @@ export const storefrontRouter = router({
 		.input(z.object({ limit: z.number().int().min(1).max(24).default(8) }))
 		.output(z.array(ProductSummary))
 		.query(({ input }) => runningFlashSales(input.limit)),
+
+	/**
+	 * The account bank transfers go to, as separate fields the payment page
+	 * shows with copy buttons, and the banking apps it may open; null while
+	 * payments are not configured (the page then shows only the instructions).
+	 */
+	bankTransfer: publicProcedure.output(BankTransferAccount.nullable()).query(() => {
+		const { payment, paymentBankApps, paymentDeepLinkBase } = config();
+		if (!payment.ready) return null;
+		const { bankBin, bankName, accountNumber, accountName } = payment;
+		return { bankBin, bankName, accountNumber, accountName, apps: paymentBankApps, deepLinkBase: paymentDeepLinkBase };
+	}),
 
 	/** A download link for a product the signed-in account owns (product page: "Đã mua → Tải về"). */
 	ownedDownload: sessionProcedure

@@ -19,6 +19,9 @@ export const load: PageServerLoad = async (event) => {
 				: 'Không tìm thấy đơn hàng này. Nếu bạn đã mua khi đăng nhập, hãy đăng nhập để xem đơn; nếu mua không cần tài khoản, hãy mở đơn trên trình duyệt đã dùng để đặt mua hoặc từ email biên nhận.'
 		});
 	});
-	const [product] = await api.accountPages.productLinks({ ids: [order.productId] }).catch(() => []);
-	return { order, product: product ?? null, signedIn: event.locals.session !== null, serverNow: nowMs() };
+	const [[product], bankTransfer] = await Promise.all([
+		api.accountPages.productLinks({ ids: [order.productId] }).catch(() => []),
+		order.status === 'PENDING' && order.paymentMethod === 'qr_direct' ? api.storefront.bankTransfer() : null
+	]);
+	return { order, product: product ?? null, bankTransfer, signedIn: event.locals.session !== null, serverNow: nowMs() };
 };
