@@ -8,6 +8,8 @@ export const paths = {
 	product: (fullPath: string) => `/san-pham/${fullPath}`,
 	search: (q?: string) => (q ? `/tim-kiem?q=${encodeURIComponent(q)}` : '/tim-kiem'),
 	checkout: (orderId: string) => `/thanh-toan/${orderId}`,
+	/** The receipt PDF of a paid order (`?truong=&mst=` add the school, `?ma=` is the mail's receipt link). */
+	receipt: (orderId: string) => `/thanh-toan/${orderId}/phieu-thu`,
 	orders: '/don-hang',
 	/** Where a download token (receipt email, paid order) is exchanged for the file. */
 	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,

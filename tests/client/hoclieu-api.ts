@@ -1243,6 +1243,7 @@ export interface components {
         };
         Order: {
             id: string;
+            orderNumber: string;
             /** @enum {string} */
             status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
             /**
@@ -2602,6 +2603,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "3f0c9b7e-0000-4000-8000-000000000000",
+                     *           "orderNumber": "DH100042",
                      *           "status": "PAID",
                      *           "amountVnd": "45000",
                      *           "paymentMethod": "qr_direct",
@@ -2745,6 +2747,7 @@ export interface operations {
                     /** @example {
                      *       "data": {
                      *         "id": "3f0c9b7e-0000-4000-8000-000000000000",
+                     *         "orderNumber": "DH100042",
                      *         "status": "PENDING",
                      *         "amountVnd": "45000",
                      *         "paymentMethod": "qr_direct",
@@ -3333,6 +3336,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *           "orderNumber": "DH100042",
                      *           "status": "PAID",
                      *           "paymentMethod": "qr_direct",
                      *           "amountVnd": "45000",
@@ -3353,6 +3357,7 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
+                            orderNumber: string;
                             /** @enum {string} */
                             status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
                             /** @enum {string} */
@@ -6936,6 +6941,7 @@ export interface operations {
                     /** @example {
                      *       "data": {
                      *         "id": "3f0c9b7e-0000-4000-8000-000000000000",
+                     *         "orderNumber": "DH100042",
                      *         "status": "PAID",
                      *         "amountVnd": "45000",
                      *         "paymentMethod": "qr_direct",
@@ -7048,6 +7054,7 @@ export interface operations {
                     /** @example {
                      *       "data": {
                      *         "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *         "orderNumber": "DH100042",
                      *         "status": "PAID",
                      *         "paymentMethod": "qr_direct",
                      *         "amountVnd": "45000",
@@ -7080,6 +7087,7 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
+                            orderNumber: string;
                             /** @enum {string} */
                             status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
                             /** @enum {string} */
@@ -7262,6 +7270,7 @@ export interface operations {
                     /** @example {
                      *       "data": {
                      *         "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *         "orderNumber": "DH100042",
                      *         "status": "PAID",
                      *         "paymentMethod": "cash_manual",
                      *         "amountVnd": "45000",
@@ -7286,6 +7295,7 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
+                            orderNumber: string;
                             /** @enum {string} */
                             status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
                             /** @enum {string} */
@@ -7523,6 +7533,7 @@ export interface operations {
                     /** @example {
                      *       "data": {
                      *         "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *         "orderNumber": "DH100042",
                      *         "status": "PAID",
                      *         "paymentMethod": "qr_direct",
                      *         "amountVnd": "45000",
@@ -7561,6 +7572,7 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
+                            orderNumber: string;
                             /** @enum {string} */
                             status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
                             /** @enum {string} */

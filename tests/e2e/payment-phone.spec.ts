@@ -7,6 +7,7 @@
 import { DEFAULT_BANK_APPS, parseBankApps } from '../../src/lib/bank-apps';
 import { DEMO_PAYMENT_ACCOUNT } from '../../src/lib/server/config';
 import { sql } from '../helpers/http';
+import { creditWallet } from '../helpers/money';
 import { expect, expectAccessible, PHONE, savedBytes, screenshots, test } from './fixtures';
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -22,10 +23,10 @@ test('a QR order on a phone: copy each field, save the QR, open a banking app', 
 	);
 	const created = await page.request.post('/api/v1/checkout', { data: { productId: product!.id, paymentMethod: 'qr_direct' } });
 	expect(created.status(), await created.text()).toBe(200);
-	const order = (await created.json()).data as { id: string; paymentRef: string; amountVnd: string; qrUrl: string; qrPayload: string };
+	const order = (await created.json()).data as { id: string; orderNumber: string; paymentRef: string; amountVnd: string; qrUrl: string; qrPayload: string };
 
 	await page.goto(`/thanh-toan/${order.id}`);
-	await expect(page.getByTestId('order-number')).toHaveText(order.paymentRef);
+	await expect(page.getByTestId('order-number')).toHaveText(order.orderNumber);
 	const expected: Record<string, string> = {
 		bank: DEMO_PAYMENT_ACCOUNT.bankName,
 		account: DEMO_PAYMENT_ACCOUNT.accountNumber,
@@ -65,6 +66,40 @@ test('a QR order on a phone: copy each field, save the QR, open a banking app', 
 	await expect(page.getByTestId('qr-payload')).toHaveText(order.qrPayload);
 	await screenshots(page, 'thanh-toan-dien-thoai');
 	await expectAccessible(page);
+});
+
+test('a paid order offers its receipt PDF, with the school\'s tax code checked next to its field', async ({ page, account, baseURL }) => {
+	const [product] = await sql<{ id: string; price: string }>(
+		baseURL!,
+		`SELECT p.id::text AS id, p.price_vnd::text AS price FROM products p JOIN categories c ON c.id = p.category_id
+		 WHERE p.type = 'SLIDE' AND p.is_published AND c.is_active AND p.price_vnd > 0
+		   AND NOT EXISTS (SELECT 1 FROM flash_sales f WHERE f.product_id = p.id)
+		 ORDER BY p.popularity DESC LIMIT 1`
+	);
+	await creditWallet(baseURL!, account.userId, product!.price);
+	const created = await page.request.post('/api/v1/checkout', { data: { productId: product!.id, paymentMethod: 'wallet' } });
+	expect(created.status(), await created.text()).toBe(200);
+	const order = (await created.json()).data as { id: string; orderNumber: string };
+
+	await page.goto(`/thanh-toan/${order.id}`);
+	await expect(page.getByTestId('order-number')).toHaveText(order.orderNumber);
+	const form = page.getByTestId('receipt-form');
+	await form.getByLabel('Tên trường hoặc đơn vị (không bắt buộc)').fill('Trường THCS Nguyễn Du');
+	const tax = form.getByLabel('Mã số thuế của đơn vị (không bắt buộc)');
+	await tax.fill('12345');
+	await form.getByRole('button', { name: 'Tải phiếu thu (PDF)' }).click();
+	await expect(tax).toHaveAttribute('aria-invalid', 'true');
+	await expect(form.getByText(/^Mã số thuế gồm 10 chữ số/)).toBeVisible();
+	await tax.fill('0101234567');
+	const saved = await savedBytes(page, () => form.getByRole('button', { name: 'Tải phiếu thu (PDF)' }).click());
+	expect(saved.name).toBe(`phieu-thu-${order.orderNumber}.pdf`);
+	expect(saved.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+	await expectAccessible(page);
+
+	// My orders shows the number and links the receipt in one tap.
+	await page.goto('/don-hang');
+	const row = page.getByTestId('order').filter({ hasText: order.orderNumber });
+	await expect(row.getByRole('link', { name: /Phiếu thu \(PDF\)/ })).toHaveAttribute('href', `/thanh-toan/${order.id}/phieu-thu`);
 });
 
 test('the wallet top-up QR shows the same rows', async ({ page, account: _account }) => {

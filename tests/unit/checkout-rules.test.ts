@@ -111,7 +111,7 @@ describe('receipt email', () => {
 	const details = {
 		to: 'co.lan@truong.edu.vn',
 		buyerName: 'Cô Lan',
-		orderId: ORDER,
+		orderNumber: 'DH100042',
 		productTitle: 'Giáo án <Toán> lớp 1',
 		priceVnd: 50_000n,
 		promoDiscountVnd: 5_000n,
@@ -121,13 +121,14 @@ describe('receipt email', () => {
 		paymentRef: 'HL7K2MQX9A',
 		paidAt: d('2026-01-15T08:33:10Z'),
 		downloadUrl: 'https://hoclieu.vn/tai-ve?token=abc.def',
-		downloadExpiresAt: d('2026-01-18T08:33:10Z')
+		downloadExpiresAt: d('2026-01-18T08:33:10Z'),
+		receiptUrl: `https://hoclieu.vn/thanh-toan/${ORDER}/phieu-thu?ma=x.y`
 	};
 
 	it('says in Vietnamese what was bought, for how much, and links the download', () => {
 		const mail = receiptMail(details);
 		expect(mail).toMatchObject({ kind: 'order_receipt', to: 'co.lan@truong.edu.vn', subject: 'Biên nhận đơn hàng hoclieu: Giáo án <Toán> lớp 1' });
-		for (const part of ['Xin chào Cô Lan,', 'Giá: 50.000 ₫', 'Giảm giá (mã GIAOVIEN10): −5.000 ₫', 'Thành tiền: 45.000 ₫', 'Mã thanh toán: HL7K2MQX9A', 'Chuyển khoản ngân hàng (VietQR)', 'https://hoclieu.vn/tai-ve?token=abc.def', '15:33']) {
+		for (const part of ['Xin chào Cô Lan,', 'Giá: 50.000 ₫', 'Giảm giá (mã GIAOVIEN10): −5.000 ₫', 'Thành tiền: 45.000 ₫', 'Mã thanh toán: HL7K2MQX9A', 'Chuyển khoản ngân hàng (VietQR)', 'https://hoclieu.vn/tai-ve?token=abc.def', '15:33', 'Mã đơn hàng: DH100042', `Phiếu thu (PDF)`, `https://hoclieu.vn/thanh-toan/${ORDER}/phieu-thu?ma=x.y`]) {
 			expect(mail.text).toContain(part);
 		}
 		expect(mail.html).toContain('Giáo án &#60;Toán&#62; lớp 1');

@@ -44,6 +44,8 @@ export type AdminOrderSearch = z.infer<typeof AdminOrderSearch>;
 
 export const AdminOrderSummary = z.object({
 	id: z.uuid(),
+	/** As on the buyer's receipt (`DH100042`). */
+	orderNumber: z.string(),
 	status: z.enum(orderStatuses),
 	paymentMethod: z.enum(paymentMethods),
 	amountVnd: MoneyVnd,

@@ -11,6 +11,8 @@ export const receiptStatuses = ['pending', 'sent', 'suppressed', 'failed'] as co
 
 export const Order = z.object({
 	id: z.string(),
+	/** Additive: the order number printed on the receipt and quoted to support (`DH` + digits). */
+	orderNumber: z.string().regex(/^DH[0-9]+$/),
 	status: z.enum(orderStatuses),
 	/** What the buyer pays: the effective price at creation minus the promo discount. */
 	amountVnd: MoneyVnd,

@@ -110,6 +110,14 @@ const envSchema = z.object({
 				return z.NEVER;
 			}
 		}),
+	// Who the receipt PDF names as the seller (src/lib/server/checkout/receipt-pdf.ts).
+	RECEIPT_SELLER_NAME: z.string().trim().min(1).max(120).default('hoclieu — Học liệu cho giáo viên'),
+	RECEIPT_SELLER_ADDRESS: z.string().trim().min(1).max(200).optional(),
+	RECEIPT_SELLER_TAX_CODE: z
+		.string()
+		.trim()
+		.regex(/^[0-9]{10}(-[0-9]{3})?$/, 'must be a 10-digit tax code, or 10-3 for a branch')
+		.optional(),
 	PAYMENT_DEEPLINK_BASE: z.url({ protocol: /^https$/ }).default(DEFAULT_DEEP_LINK_BASE),
 	TOPUP_ORDER_TTL_MINUTES: positiveInt.max(24 * 60).default(30),
 	WALLET_MAX_BALANCE_VND: z
@@ -359,6 +367,8 @@ export interface Config {
 	/** Banking apps the payment page offers to open, and the deep-link service that opens them. */
 	paymentBankApps: BankApp[];
 	paymentDeepLinkBase: string;
+	/** The seller printed on receipts. */
+	receiptSeller: { name: string; address: string | null; taxCode: string | null };
 	topupOrderTtlMs: number;
 	/** The most a wallet may hold (main + bonus) through top-ups and gift codes. */
 	walletMaxBalanceVnd: bigint;
@@ -602,6 +612,7 @@ export function loadConfig(source: Source = process.env): Config {
 		paymentSweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_MS,
 		paymentBankApps: env.PAYMENT_BANK_APPS,
 		paymentDeepLinkBase: env.PAYMENT_DEEPLINK_BASE,
+		receiptSeller: { name: env.RECEIPT_SELLER_NAME, address: env.RECEIPT_SELLER_ADDRESS ?? null, taxCode: env.RECEIPT_SELLER_TAX_CODE ?? null },
 		topupOrderTtlMs: env.TOPUP_ORDER_TTL_MINUTES * 60_000,
 		walletMaxBalanceVnd: env.WALLET_MAX_BALANCE_VND,
 		topupOrderRateLimit: env.TOPUP_ORDER_RATE_LIMIT,

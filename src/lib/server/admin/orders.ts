@@ -4,6 +4,7 @@
  * and one order in full (refund, ownership, transfers). Read-only; the
  * changes live in checkout/cash.ts and checkout/refund.ts.
  */
+import { formatOrderNumber } from '../../order-number';
 import { and, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderSearch, AdminOrderSummary } from '../../contracts/admin-money';
 import { fingerprint } from '../catalog/cursor';
@@ -37,6 +38,8 @@ const likeFragment = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 function matches(q: string): SQL {
 	const keys: (SQL | undefined)[] = [
 		isUuid(q) ? eq(orders.id, q) : undefined,
+		// The number on a receipt, as the buyer reads it out: "DH100042" or just the digits.
+		/^(DH)?[0-9]{1,15}$/i.test(q) ? eq(orders.orderNumber, Number(q.replace(/^DH/i, ''))) : undefined,
 		eq(orders.paymentRef, q.toUpperCase()),
 		ilike(users.email, likeFragment(q)),
 		ilike(orders.guestEmail, likeFragment(q)),
@@ -64,6 +67,7 @@ function summary(r: SummaryRow): AdminOrderSummary {
 	const o = r.order;
 	return {
 		id: o.id,
+		orderNumber: formatOrderNumber(o.orderNumber),
 		status: o.status,
 		paymentMethod: o.paymentMethod,
 		amountVnd: o.amountVnd.toString(),

@@ -16,6 +16,7 @@ import { signJson, verifyJson } from '../platform/signing';
 import { expireIfDue, isPastExpiry, paymentDetails } from '../payments/intents';
 import { formatDateTimeText, formatVndText } from '../../format';
 import { orderNotFound } from './errors';
+import { formatOrderNumber } from '../../order-number';
 import { findRefund } from './refund';
 import { ORDER_KIND, type OrderRow } from './transitions';
 import { isUuid } from '../db/ids';
@@ -44,6 +45,7 @@ export async function toOrderView(row: OrderRow): Promise<Order> {
 	if (pending && row.paymentMethod === 'cash_manual') paymentInstructions = cashInstructions(row);
 	return {
 		id: row.id,
+		orderNumber: formatOrderNumber(row.orderNumber),
 		status: row.status,
 		amountVnd: row.amountVnd.toString(),
 		paymentMethod: row.paymentMethod,

@@ -14,7 +14,8 @@ const METHOD_LABEL: Record<PaymentMethod, string> = {
 export interface ReceiptDetails {
 	to: string;
 	buyerName: string | null;
-	orderId: string;
+	/** As printed on the receipt PDF (`DH100001`). */
+	orderNumber: string;
 	productTitle: string;
 	priceVnd: bigint;
 	promoDiscountVnd: bigint;
@@ -25,6 +26,8 @@ export interface ReceiptDetails {
 	paidAt: Date;
 	downloadUrl: string;
 	downloadExpiresAt: Date;
+	/** The receipt PDF, for a school's reimbursement. */
+	receiptUrl: string;
 }
 
 export function receiptMail(r: ReceiptDetails): MailMessage {
@@ -33,7 +36,7 @@ export function receiptMail(r: ReceiptDetails): MailMessage {
 		`Cảm ơn bạn đã mua tài liệu trên hoclieu. Đơn hàng đã được ${r.amountVnd === 0n ? 'xác nhận' : 'thanh toán'} lúc ${formatDateTimeText(r.paidAt)}.`,
 		[
 			`Sản phẩm: ${r.productTitle}`,
-			`Mã đơn hàng: ${r.orderId}`,
+			`Mã đơn hàng: ${r.orderNumber}`,
 			...(r.paymentRef ? [`Mã thanh toán: ${r.paymentRef}`] : []),
 			`Giá: ${formatVndText(r.priceVnd)}`,
 			...(r.promoDiscountVnd > 0n ? [`Giảm giá${r.promoCode ? ` (mã ${r.promoCode})` : ''}: −${formatVndText(r.promoDiscountVnd)}`] : []),
@@ -42,12 +45,13 @@ export function receiptMail(r: ReceiptDetails): MailMessage {
 		].join('\n'),
 		`Tải tài liệu bằng liên kết dưới đây. Liên kết dành riêng cho đơn hàng này, có hiệu lực đến ${formatDateTimeText(r.downloadExpiresAt)}; vui lòng không chia sẻ.`
 	];
+	const receipt = `Phiếu thu (PDF) để thanh toán với nhà trường, thêm tên trường và mã số thuế nếu cần: ${r.receiptUrl}`;
 	const footer = 'Email này là biên nhận điện tử của đơn hàng. Nếu cần hỗ trợ, hãy trả lời email kèm mã đơn hàng.';
 	return {
 		kind: 'order_receipt',
 		to: r.to,
 		subject: `Biên nhận đơn hàng hoclieu: ${r.productTitle}`,
-		text: [...lines, r.downloadUrl, footer].join('\n\n') + '\n',
-		html: mailHtml(lines, { href: r.downloadUrl, label: 'Tải tài liệu' }, [footer])
+		text: [...lines, r.downloadUrl, receipt, footer].join('\n\n') + '\n',
+		html: mailHtml(lines, { href: r.downloadUrl, label: 'Tải tài liệu' }, [receipt, footer])
 	};
 }

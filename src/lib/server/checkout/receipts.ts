@@ -16,6 +16,10 @@ import { now, nowMs } from '../platform/clock';
 import { log } from '../platform/logger';
 import { mailConfigured, maskEmail, sendMail } from '../platform/mail';
 import { receiptMail } from './receipt-mail';
+import { issueReceiptLink } from './receipt-link';
+import { formatOrderNumber } from '../../order-number';
+import { paths } from '../../paths';
+import { config } from '../config';
 import type { OrderRow } from './transitions';
 
 /** A `sending` claim older than this belongs to a sender that died. */
@@ -55,7 +59,7 @@ async function compose(order: OrderRow) {
 	return receiptMail({
 		to,
 		buyerName: account?.name ?? null,
-		orderId: order.id,
+		orderNumber: formatOrderNumber(order.orderNumber),
 		productTitle: product.title,
 		priceVnd: order.priceVnd,
 		promoDiscountVnd: order.promoDiscountVnd,
@@ -65,7 +69,8 @@ async function compose(order: OrderRow) {
 		paymentRef: order.paymentRef,
 		paidAt: order.paidAt!,
 		downloadUrl: downloadPageUrl(token),
-		downloadExpiresAt: expiresAt
+		downloadExpiresAt: expiresAt,
+		receiptUrl: `${config().origin}${paths.receipt(order.id)}?ma=${encodeURIComponent(issueReceiptLink(order.id))}`
 	});
 }
 

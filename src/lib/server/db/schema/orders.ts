@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { flashSales, products } from './catalog';
 import { money } from './money';
 import { paymentIntents } from './payments';
@@ -35,6 +35,8 @@ export const orders = pgTable(
 	'orders',
 	{
 		id: uuid('id').primaryKey(),
+		/** The number printed on receipts (`DH100001`): short, sequential, readable over the phone. */
+		orderNumber: bigint('order_number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity({ startWith: 100001 }),
 		/** Null for guest checkout. */
 		userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
 		/** Guest checkout: where the receipt and the download link go. */
@@ -81,6 +83,7 @@ export const orders = pgTable(
 		uniqueIndex('orders_one_pending_key').on(t.userId, t.productId).where(sql`${t.status} = 'PENDING' AND ${t.userId} IS NOT NULL`),
 		index('orders_receipts_due_idx').on(t.paidAt).where(sql`${t.receiptStatus} IN ('pending', 'sending', 'failed')`),
 		uniqueIndex('orders_payment_ref_key').on(t.paymentRef),
+		uniqueIndex('orders_order_number_key').on(t.orderNumber),
 		check('orders_amounts', sql`${t.priceVnd} >= 0 AND ${t.promoDiscountVnd} >= 0 AND ${t.amountVnd} = ${t.priceVnd} - ${t.promoDiscountVnd} AND ${t.amountVnd} >= 0`),
 		check('orders_buyer', sql`${t.userId} IS NOT NULL OR (${t.guestEmail} IS NOT NULL AND ${t.guestConsentAt} IS NOT NULL)`),
 		check('orders_wallet_needs_account', sql`${t.paymentMethod} <> 'wallet' OR ${t.userId} IS NOT NULL`),

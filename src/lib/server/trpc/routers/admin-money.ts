@@ -32,6 +32,7 @@ const staffId = '1a2b3c4d-0000-4000-8000-000000000000';
 const transferId = '8d2f4b60-1c3e-4a5f-b7d9-0e1f2a3b4c5d';
 const exampleSummary = {
 	id: orderId,
+	orderNumber: 'DH100042',
 	status: 'PAID',
 	paymentMethod: 'qr_direct',
 	amountVnd: '45000',

@@ -36,6 +36,7 @@ const promoPolicy = (): RateLimitPolicy => ({ name: 'checkout-promo', limit: con
 
 const exampleOrder = {
 	id: '3f0c9b7e-0000-4000-8000-000000000000',
+	orderNumber: 'DH100042',
 	status: 'PENDING',
 	amountVnd: '45000',
 	paymentMethod: 'qr_direct',
