@@ -11,6 +11,8 @@ export const paths = {
 	/** The receipt PDF of a paid order (`?truong=&mst=` add the school, `?ma=` is the mail's receipt link). */
 	receipt: (orderId: string) => `/thanh-toan/${orderId}/phieu-thu`,
 	orders: '/don-hang',
+	/** "Thư viện của tôi": everything the account owns (`?q=` searches it). */
+	library: '/thu-vien',
 	/** Where a download token (receipt email, paid order) is exchanged for the file. */
 	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,
 	wallet: '/vi',

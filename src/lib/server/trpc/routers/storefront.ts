@@ -5,9 +5,11 @@
 import { z } from 'zod';
 import { ProductSummary } from '../../../contracts/catalog';
 import { ProductId } from '../../../contracts/music';
+import { LibraryPage, LibraryQuery } from '../../../contracts/library';
 import { BankTransferAccount } from '../../../contracts/payment-page';
 import { runningFlashSales } from '../../catalog/flash-sales';
 import { config } from '../../config';
+import { libraryPage } from '../../downloads/library';
 import { ownedDownloadLink, ownedProductIds } from '../../downloads/owned';
 import { publicProcedure, router, sessionProcedure } from '../init';
 
@@ -35,6 +37,12 @@ export const storefrontRouter = router({
 		.input(z.object({ productId: z.uuid() }))
 		.output(z.object({ url: z.string(), expiresAt: z.iso.datetime() }))
 		.query(({ ctx, input }) => ownedDownloadLink(ctx.session.user.id, input.productId)),
+
+	/** "Thư viện của tôi": what the signed-in account owns, newest first, searchable. */
+	library: sessionProcedure
+		.input(LibraryQuery)
+		.output(LibraryPage)
+		.query(({ ctx, input }) => libraryPage(ctx.session.user.id, input)),
 
 	/** Which of the listed products the signed-in account owns (music page: download an owned paid track, else "Mua"). */
 	ownedProducts: sessionProcedure

@@ -1,0 +1,41 @@
+/**
+ * "Thư viện của tôi" in Chromium: a teacher finds what she bought by typing
+ * without accents and downloads it in one tap (the very bytes), at 360 px and
+ * 1280 px, with axe.
+ */
+import { sql } from '../helpers/http';
+import { creditWallet } from '../helpers/money';
+import { expect, expectAccessible, expectedFileBytes, savedBytes, screenshots, test } from './fixtures';
+
+test('find a bought lesson without accents and download it in one tap', async ({ page, account, baseURL }) => {
+	const products = await sql<{ id: string; title: string; price: string }>(
+		baseURL!,
+		`SELECT p.id::text AS id, p.title, p.price_vnd::text AS price FROM products p JOIN categories c ON c.id = p.category_id
+		 WHERE p.type = 'LESSON_PLAN' AND p.is_published AND c.is_active AND p.price_vnd > 0 AND p.title LIKE 'Giáo án%'
+		   AND NOT EXISTS (SELECT 1 FROM flash_sales f WHERE f.product_id = p.id)
+		 ORDER BY p.popularity DESC LIMIT 2`
+	);
+	expect(products).toHaveLength(2);
+	await creditWallet(baseURL!, account.userId, String(products.reduce((sum, p) => sum + Number(p.price), 0)));
+	for (const product of products) {
+		const res = await page.request.post('/api/v1/checkout', { data: { productId: product.id, paymentMethod: 'wallet' } });
+		expect(res.status(), await res.text()).toBe(200);
+	}
+	const wanted = products[0]!;
+
+	await page.goto('/thu-vien');
+	await expect(page.getByTestId('library-item')).toHaveCount(2);
+	// What she types on a phone keyboard: no accents, lower case.
+	const unaccented = wanted.title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
+	await page.getByLabel('Tìm trong thư viện').fill(unaccented);
+	await page.getByRole('button', { name: 'Tìm', exact: true }).click();
+	await expect(page).toHaveURL(/\/thu-vien\?q=/);
+	const item = page.getByTestId('library-item');
+	await expect(item).toHaveCount(1);
+	await expect(item).toContainText(wanted.title);
+	await screenshots(page, 'thu-vien');
+	await expectAccessible(page);
+
+	const saved = await savedBytes(page, () => item.getByTestId('library-download').click());
+	expect(saved.bytes.equals(Buffer.from(await expectedFileBytes(baseURL!, wanted.id)))).toBe(true);
+});
