@@ -13,6 +13,8 @@ export const paths = {
 	orders: '/don-hang',
 	/** "Thư viện của tôi": everything the account owns (`?q=` searches it). */
 	library: '/thu-vien',
+	/** "Yêu thích": products saved for later. */
+	wishlist: '/yeu-thich',
 	/** Where a download token (receipt email, paid order) is exchanged for the file. */
 	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,
 	wallet: '/vi',
@@ -35,4 +37,4 @@ export const paths = {
 } as const;
 
 /** Private storefront areas crawlers should not index. */
-export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri'];
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich'];

@@ -1,7 +1,7 @@
 /**
  * "Thư viện của tôi" in Chromium: a teacher finds what she bought by typing
  * without accents and downloads it in one tap (the very bytes), at 360 px and
- * 1280 px, with axe.
+ * 1280 px, with axe; and "Yêu thích" saved from a product page.
  */
 import { sql } from '../helpers/http';
 import { creditWallet } from '../helpers/money';
@@ -38,4 +38,37 @@ test('find a bought lesson without accents and download it in one tap', async ({
 
 	const saved = await savedBytes(page, () => item.getByTestId('library-download').click());
 	expect(saved.bytes.equals(Buffer.from(await expectedFileBytes(baseURL!, wanted.id)))).toBe(true);
+});
+
+test('save a product for later from its page, find it under Yêu thích, and remove it', async ({ page, account: _account, baseURL }) => {
+	const [product] = await sql<{ title: string; full_path: string }>(
+		baseURL!,
+		`SELECT p.title, c.path || '/' || p.slug AS full_path FROM products p JOIN categories c ON c.id = p.category_id
+		 WHERE p.type = 'SLIDE' AND p.is_published AND c.is_active ORDER BY p.popularity DESC LIMIT 1`
+	);
+	await page.goto(`/san-pham/${product!.full_path}`);
+	const toggle = page.getByTestId('wishlist-toggle');
+	await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+	await toggle.click();
+	await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+	await expect(toggle).toHaveText(/Đã lưu yêu thích/);
+	// The server remembers it: a reload shows it saved.
+	await page.reload();
+	await expect(page.getByTestId('wishlist-toggle')).toHaveAttribute('aria-pressed', 'true');
+
+	await page.goto('/yeu-thich');
+	await expect(page.getByRole('list', { name: 'Học liệu yêu thích' }).getByRole('link', { name: product!.title })).toBeVisible();
+	await screenshots(page, 'yeu-thich');
+	await expectAccessible(page);
+	await page.getByRole('button', { name: `Bỏ yêu thích: ${product!.title}` }).click();
+	await expect(page.getByText('Bạn chưa lưu học liệu nào.')).toBeVisible();
+});
+
+test('a visitor is offered to sign in to save', async ({ page, baseURL }) => {
+	const [product] = await sql<{ full_path: string }>(
+		baseURL!,
+		`SELECT c.path || '/' || p.slug AS full_path FROM products p JOIN categories c ON c.id = p.category_id WHERE p.is_published AND c.is_active ORDER BY p.popularity DESC LIMIT 1`
+	);
+	await page.goto(`/san-pham/${product!.full_path}`);
+	await expect(page.getByRole('link', { name: /Đăng nhập để lưu yêu thích/ })).toHaveAttribute('href', `/dang-nhap?returnTo=${encodeURIComponent(`/san-pham/${product!.full_path}`)}`);
 });

@@ -110,6 +110,8 @@ const envSchema = z.object({
 				return z.NEVER;
 			}
 		}),
+	// "Yêu thích": how many products one account may save (src/lib/server/wishlist/wishlist.ts).
+	WISHLIST_MAX_ITEMS: positiveInt.max(1000).default(200),
 	// Who the receipt PDF names as the seller (src/lib/server/checkout/receipt-pdf.ts).
 	RECEIPT_SELLER_NAME: z.string().trim().min(1).max(120).default('hoclieu — Học liệu cho giáo viên'),
 	RECEIPT_SELLER_ADDRESS: z.string().trim().min(1).max(200).optional(),
@@ -367,6 +369,8 @@ export interface Config {
 	/** Banking apps the payment page offers to open, and the deep-link service that opens them. */
 	paymentBankApps: BankApp[];
 	paymentDeepLinkBase: string;
+	/** Most products one account may save as "Yêu thích". */
+	wishlistMaxItems: number;
 	/** The seller printed on receipts. */
 	receiptSeller: { name: string; address: string | null; taxCode: string | null };
 	topupOrderTtlMs: number;
@@ -612,6 +616,7 @@ export function loadConfig(source: Source = process.env): Config {
 		paymentSweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_MS,
 		paymentBankApps: env.PAYMENT_BANK_APPS,
 		paymentDeepLinkBase: env.PAYMENT_DEEPLINK_BASE,
+		wishlistMaxItems: env.WISHLIST_MAX_ITEMS,
 		receiptSeller: { name: env.RECEIPT_SELLER_NAME, address: env.RECEIPT_SELLER_ADDRESS ?? null, taxCode: env.RECEIPT_SELLER_TAX_CODE ?? null },
 		topupOrderTtlMs: env.TOPUP_ORDER_TTL_MINUTES * 60_000,
 		walletMaxBalanceVnd: env.WALLET_MAX_BALANCE_VND,

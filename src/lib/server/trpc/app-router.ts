@@ -14,6 +14,7 @@ import { studioRouter } from './routers/studio';
 import { systemRouter } from './routers/system';
 import { topupRouter } from './routers/topup';
 import { walletRouter } from './routers/wallet';
+import { wishlistRouter } from './routers/wishlist';
 import { TEST_BUILD } from '../test-build';
 
 // Only a test build imports the test routers; in a production build the branch is
@@ -36,6 +37,7 @@ export const appRouter = router({
 	admin: adminRouter,
 	studio: studioRouter,
 	authors: authorsRouter,
+	wishlist: wishlistRouter,
 	...testRouters
 });
 

@@ -13,3 +13,4 @@ export * from './uploads';
 export * from './studio';
 export * from './previews';
 export * from './payouts';
+export * from './wishlist';

@@ -27,13 +27,14 @@ export const load: PageServerLoad = async (event) => {
 
 	const { product, category, isPurchased } = found;
 	const signedIn = locals.session !== null;
-	const [siblings, download, wallet, seller] = await Promise.all([
+	const [siblings, download, wallet, seller, saved] = await Promise.all([
 		// Breadcrumbs and "cùng danh mục" come from the category's listing; the page stands without them.
 		api.catalog.listing({ path: category.path, sort: 'popular', pageSize: 5 }).catch(() => null),
 		isPurchased ? api.storefront.ownedDownload({ productId: product.id }).catch(() => null) : null,
 		signedIn && !isPurchased ? api.wallet.balance({}).catch(() => null) : null,
 		// The author's page link; the house catalog has none, and the page stands without it.
-		api.authors.ofProduct({ id: product.id }).catch(() => null)
+		api.authors.ofProduct({ id: product.id }).catch(() => null),
+		signedIn ? api.wishlist.savedIds({ ids: [product.id] }).then((ids) => ids.includes(product.id)) : null
 	]);
 
 	return {
@@ -45,6 +46,8 @@ export const load: PageServerLoad = async (event) => {
 		download,
 		walletTotal: wallet?.total ?? null,
 		author: seller?.author ?? null,
+		/** Null when signed out. */
+		saved,
 		breadcrumbs: [
 			{ name: 'Trang chủ', href: paths.home },
 			...(siblings?.breadcrumbs ?? [{ name: category.name, path: category.path }]).map((b) => ({ name: b.name, href: paths.category(b.path) })),
