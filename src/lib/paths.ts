@@ -15,6 +15,10 @@ export const paths = {
 	library: '/thu-vien',
 	/** "Yêu thích": products saved for later. */
 	wishlist: '/yeu-thich',
+	/** Report a product (takedown notice, theft, content). */
+	report: (productId: string) => `/bao-cao/${productId}`,
+	adminReports: '/quan-tri/bao-cao',
+	adminReport: (id: string) => `/quan-tri/bao-cao/${id}`,
 	/** Where a download token (receipt email, paid order) is exchanged for the file. */
 	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,
 	wallet: '/vi',
@@ -37,4 +41,4 @@ export const paths = {
 } as const;
 
 /** Private storefront areas crawlers should not index. */
-export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich'];
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao'];

@@ -324,6 +324,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reports queue
+         * @description Takedown notices and reports, waiting ones first (open, then suspended, oldest first), then decided ones newest first; filter by `status` and `kind`. At most 100.
+         */
+        get: operations["adminReportsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -552,6 +572,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a product
+         * @description Files a takedown notice (`copyright`: the rights holder, naming the original and stating in good faith that they hold the rights, `sworn: true`), a theft report (`theft`: copied from another author, naming the original), a content problem (`content`) or anything else (`other`) about a product on sale. Works signed in or not. Staff review every report; a product may be taken off sale while they do. Limited per account (or per IP address when signed out) and per IP address, per hour (`REPORT_RATE_LIMIT`, `REPORT_RATE_LIMIT_IP`).
+         */
+        post: operations["reportsFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/products/{fullPath}": {
         parameters: {
             query?: never;
@@ -768,6 +808,66 @@ export interface paths {
          * @description Credits or debits one pocket with a mandatory reason (at least 10 characters): an `ADJUSTMENT` ledger entry (refType `admin_adjustment`) and an audit row with the pockets before and after, in one transaction. A debit never takes a pocket below zero (409 `conflict`); a credit over the wallet maximum is refused (422 `wallet_balance_overflow`).
          */
         post: operations["adminMoneyAdjustWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One report
+         * @description A report with its product, the reporter, and the decision once there is one.
+         */
+        get: operations["adminReportsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend the product pending review
+         * @description Takes the reported product off sale at once (gone from listing, search, its page and checkout; owners keep their downloads) while staff review the report. Only an `open` report (409 `conflict` otherwise). Audited.
+         */
+        post: operations["adminReportsSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the decision on a report
+         * @description `upheld`: the product stays (or goes) off sale. `dismissed`: the report is closed and, if this report suspended the product and no other report holds it, the product goes back on sale. A note is required. Once per report (409 `conflict` after that). Audited.
+         */
+        post: operations["adminReportsDecide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1278,6 +1378,39 @@ export interface components {
             returnTo: string | null;
             /** Format: date-time */
             refundedAt?: string;
+        };
+        AdminReport: {
+            id: string;
+            /** @enum {string} */
+            kind: "copyright" | "theft" | "content" | "other";
+            /** @enum {string} */
+            status: "open" | "suspended" | "upheld" | "dismissed";
+            productId: string;
+            productTitle: string;
+            productFullPath: string | null;
+            productStatus: string;
+            authorEmail: string | null;
+            reporterUserId: string | null;
+            reporterName: string;
+            reporterEmail: string;
+            organisation: string | null;
+            originalWork: string | null;
+            message: string;
+            sworn: boolean;
+            suspendedProduct: boolean;
+            pendingOnProduct: number;
+            decisionNote: string | null;
+            decidedByEmail: string | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FiledReport: {
+            id: string;
+            /** @enum {string} */
+            status: "open" | "suspended" | "upheld" | "dismissed";
+            /** Format: date-time */
+            createdAt: string;
         };
         ProductDetail: {
             id: string;
@@ -3977,6 +4110,144 @@ export interface operations {
             };
         };
     };
+    adminReportsList: {
+        parameters: {
+            query?: {
+                status?: "open" | "suspended" | "upheld" | "dismissed";
+                kind?: "copyright" | "theft" | "content" | "other";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8d3e6c1a-0000-4000-8000-000000000000",
+                     *           "kind": "copyright",
+                     *           "status": "open",
+                     *           "productId": "5b2f9d40-0000-4000-8000-000000000000",
+                     *           "productTitle": "Giáo án Toán lớp 1 – Bài 3: Các số 1, 2, 3",
+                     *           "productFullPath": "lop-1/toan/giao-an-toan-lop-1-bai-3",
+                     *           "productStatus": "published",
+                     *           "authorEmail": "co.lan@example.vn",
+                     *           "reporterUserId": null,
+                     *           "reporterName": "Nhà xuất bản Giáo dục Việt Nam",
+                     *           "reporterEmail": "banquyen@example.vn",
+                     *           "organisation": "NXB Giáo dục Việt Nam",
+                     *           "originalWork": "https://example.vn/sach-giao-vien-toan-1",
+                     *           "message": "Tài liệu sao chép nguyên văn sách giáo viên Toán 1 của chúng tôi, trang 12–20.",
+                     *           "sworn": true,
+                     *           "suspendedProduct": false,
+                     *           "pendingOnProduct": 1,
+                     *           "decisionNote": null,
+                     *           "decidedByEmail": null,
+                     *           "decidedAt": null,
+                     *           "createdAt": "2026-11-20T03:12:45.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminReport"][];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     adminAudit: {
         parameters: {
             query?: {
@@ -6303,6 +6574,196 @@ export interface operations {
             };
         };
     };
+    reportsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    productId: string;
+                    /** @enum {string} */
+                    kind: "copyright" | "theft" | "content" | "other";
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    organisation?: string;
+                    originalWork?: string;
+                    message: string;
+                    /** @default false */
+                    sworn?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "8d3e6c1a-0000-4000-8000-000000000000",
+                     *         "status": "open",
+                     *         "createdAt": "2026-11-20T03:12:45.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["FiledReport"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     catalogProduct: {
         parameters: {
             query?: never;
@@ -8470,6 +8931,557 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "wallet_balance_overflow";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminReportsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "8d3e6c1a-0000-4000-8000-000000000000",
+                     *         "kind": "copyright",
+                     *         "status": "open",
+                     *         "productId": "5b2f9d40-0000-4000-8000-000000000000",
+                     *         "productTitle": "Giáo án Toán lớp 1 – Bài 3: Các số 1, 2, 3",
+                     *         "productFullPath": "lop-1/toan/giao-an-toan-lop-1-bai-3",
+                     *         "productStatus": "published",
+                     *         "authorEmail": "co.lan@example.vn",
+                     *         "reporterUserId": null,
+                     *         "reporterName": "Nhà xuất bản Giáo dục Việt Nam",
+                     *         "reporterEmail": "banquyen@example.vn",
+                     *         "organisation": "NXB Giáo dục Việt Nam",
+                     *         "originalWork": "https://example.vn/sach-giao-vien-toan-1",
+                     *         "message": "Tài liệu sao chép nguyên văn sách giáo viên Toán 1 của chúng tôi, trang 12–20.",
+                     *         "sworn": true,
+                     *         "suspendedProduct": false,
+                     *         "pendingOnProduct": 1,
+                     *         "decisionNote": null,
+                     *         "decidedByEmail": null,
+                     *         "decidedAt": null,
+                     *         "createdAt": "2026-11-20T03:12:45.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminReport"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminReportsSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "8d3e6c1a-0000-4000-8000-000000000000",
+                     *         "kind": "copyright",
+                     *         "status": "suspended",
+                     *         "productId": "5b2f9d40-0000-4000-8000-000000000000",
+                     *         "productTitle": "Giáo án Toán lớp 1 – Bài 3: Các số 1, 2, 3",
+                     *         "productFullPath": null,
+                     *         "productStatus": "suspended",
+                     *         "authorEmail": "co.lan@example.vn",
+                     *         "reporterUserId": null,
+                     *         "reporterName": "Nhà xuất bản Giáo dục Việt Nam",
+                     *         "reporterEmail": "banquyen@example.vn",
+                     *         "organisation": "NXB Giáo dục Việt Nam",
+                     *         "originalWork": "https://example.vn/sach-giao-vien-toan-1",
+                     *         "message": "Tài liệu sao chép nguyên văn sách giáo viên Toán 1 của chúng tôi, trang 12–20.",
+                     *         "sworn": true,
+                     *         "suspendedProduct": true,
+                     *         "pendingOnProduct": 1,
+                     *         "decisionNote": null,
+                     *         "decidedByEmail": null,
+                     *         "decidedAt": null,
+                     *         "createdAt": "2026-11-20T03:12:45.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminReport"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminReportsDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "upheld" | "dismissed";
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "8d3e6c1a-0000-4000-8000-000000000000",
+                     *         "kind": "copyright",
+                     *         "status": "dismissed",
+                     *         "productId": "5b2f9d40-0000-4000-8000-000000000000",
+                     *         "productTitle": "Giáo án Toán lớp 1 – Bài 3: Các số 1, 2, 3",
+                     *         "productFullPath": "lop-1/toan/giao-an-toan-lop-1-bai-3",
+                     *         "productStatus": "published",
+                     *         "authorEmail": "co.lan@example.vn",
+                     *         "reporterUserId": null,
+                     *         "reporterName": "Nhà xuất bản Giáo dục Việt Nam",
+                     *         "reporterEmail": "banquyen@example.vn",
+                     *         "organisation": "NXB Giáo dục Việt Nam",
+                     *         "originalWork": "https://example.vn/sach-giao-vien-toan-1",
+                     *         "message": "Tài liệu sao chép nguyên văn sách giáo viên Toán 1 của chúng tôi, trang 12–20.",
+                     *         "sworn": true,
+                     *         "suspendedProduct": false,
+                     *         "pendingOnProduct": 1,
+                     *         "decisionNote": "Tác giả gửi giấy phép sử dụng của nhà xuất bản.",
+                     *         "decidedByEmail": "quantri@example.vn",
+                     *         "decidedAt": "2026-11-21T08:00:00.000Z",
+                     *         "createdAt": "2026-11-20T03:12:45.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminReport"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
                         } & {
                             [key: string]: unknown;
                         };

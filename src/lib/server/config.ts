@@ -132,6 +132,9 @@ const envSchema = z.object({
 	GIFTCODE_FAILURE_LIMIT: positiveInt.default(5),
 	/** The brute-force backstop per IP, across accounts (a school behind one NAT shares it). */
 	GIFTCODE_FAILURE_IP_LIMIT: positiveInt.default(60),
+	// Takedown and theft reports (POST /api/v1/reports): per account (or per IP when signed out), and a per-IP backstop, per hour.
+	REPORT_RATE_LIMIT: positiveInt.default(5),
+	REPORT_RATE_LIMIT_IP: positiveInt.default(30),
 	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
 	// Checkout (spec 4.6–4.9, 4.19).
 	/** Guests may check out with an email and explicit consent (no account). */
@@ -383,6 +386,9 @@ export interface Config {
 	giftcodeFailureLimit: number;
 	/** Failed gift-code redemptions allowed per IP in the window, across accounts. */
 	giftcodeFailureIpLimit: number;
+	/** Reports per hour: per account (or IP when signed out), and per IP. */
+	reportRateLimit: number;
+	reportRateLimitIp: number;
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number };
@@ -624,6 +630,8 @@ export function loadConfig(source: Source = process.env): Config {
 		topupPromoRateLimit: env.TOPUP_PROMO_RATE_LIMIT,
 		giftcodeFailureLimit: env.GIFTCODE_FAILURE_LIMIT,
 		giftcodeFailureIpLimit: env.GIFTCODE_FAILURE_IP_LIMIT,
+		reportRateLimit: env.REPORT_RATE_LIMIT,
+		reportRateLimitIp: env.REPORT_RATE_LIMIT_IP,
 		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
 		uploads: {
 			maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,

@@ -267,6 +267,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 		'Buying one product: by QR bank transfer, from the wallet, or free; guests with an email. Orders are polled with the session or the order-access cookie.',
 	Downloads: 'Download links for purchased products, and the exchange of a download token for one.',
 	Music: 'Music products: the monthly download quota and quota-counted downloads.',
+	Reports:
+		'Reporting a product on sale (not part of the public contract): takedown notices from rights holders, theft and content reports. Signed in or not; rate limited. Staff review every report.',
 	Admin:
 		'Staff tooling (not part of the public contract). Requires the session cookie of an account with the `staff` role: anonymous callers get 401 `unauthenticated`, other accounts 403 `forbidden`. Every change writes an append-only audit row.',
 	Studio:

@@ -8,6 +8,7 @@ import { checkoutRouter } from './routers/checkout';
 import { downloadsRouter } from './routers/downloads';
 import { giftcodeRouter } from './routers/giftcode';
 import { musicRouter } from './routers/music';
+import { reportsRouter } from './routers/reports';
 import { searchRouter } from './routers/search';
 import { storefrontRouter } from './routers/storefront';
 import { studioRouter } from './routers/studio';
@@ -37,6 +38,7 @@ export const appRouter = router({
 	admin: adminRouter,
 	studio: studioRouter,
 	authors: authorsRouter,
+	reports: reportsRouter,
 	wishlist: wishlistRouter,
 	...testRouters
 });

@@ -14,3 +14,4 @@ export * from './studio';
 export * from './previews';
 export * from './payouts';
 export * from './wishlist';
+export * from './reports';

@@ -17,6 +17,7 @@ import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/u
 import { router, staffProcedure } from '../init';
 import { adminMoneyRouter } from './admin-money';
 import { adminPayoutsRouter } from './admin-payouts';
+import { adminReportsRouter } from './admin-reports';
 import { adminProductProcedures } from './admin-products';
 
 const tags = ['Admin'];
@@ -34,6 +35,7 @@ const exampleDetail = { ...exampleUser, wallet: { main: '150000', bonus: '20000'
 export const adminRouter = router({
 	money: adminMoneyRouter,
 	payouts: adminPayoutsRouter,
+	reports: adminReportsRouter,
 	audit: staffProcedure
 		.meta({
 			openapi: {

@@ -1,0 +1,45 @@
+/**
+ * Reporting a product (takedown notices, theft, content): POST /api/v1/reports,
+ * signed in or not. Wiring only: the rules are in reports/reports.ts.
+ */
+import { FiledReport, FileReportInput } from '../../../contracts/reports';
+import { config } from '../../config';
+import { applyRateLimits, type RateLimitPolicy } from '../../platform/ratelimit';
+import { fileReport } from '../../reports/reports';
+import { publicProcedure, router } from '../init';
+
+const HOUR_MS = 3_600_000;
+
+// A report costs staff time, so a reporter files a few an hour; the per-IP budget is larger, for a school behind one NAT.
+const reporterPolicy = (): RateLimitPolicy => ({ name: 'reports', limit: config().reportRateLimit, windowMs: HOUR_MS, onStoreFailure: 'open' });
+const ipPolicy = (): RateLimitPolicy => ({ name: 'reports-ip', limit: config().reportRateLimitIp, windowMs: HOUR_MS, onStoreFailure: 'open' });
+
+export const reportsRouter = router({
+	file: publicProcedure
+		.meta({
+			openapi: {
+				method: 'POST',
+				path: '/api/v1/reports',
+				summary: 'Report a product',
+				description:
+					'Files a takedown notice (`copyright`: the rights holder, naming the original and stating in good faith that they hold the rights, `sworn: true`), a theft report (`theft`: copied from another author, naming the original), a content problem (`content`) or anything else (`other`) about a product on sale. Works signed in or not. Staff review every report; a product may be taken off sale while they do. Limited per account (or per IP address when signed out) and per IP address, per hour (`REPORT_RATE_LIMIT`, `REPORT_RATE_LIMIT_IP`).',
+				tags: ['Reports'],
+				envelope: 'object',
+				auth: 'optional-session',
+				rateLimited: true,
+				sameOrigin: true,
+				errors: { 400: ['validation_error'], 404: ['not_found'], 429: ['rate_limited'] },
+				example: { id: '8d3e6c1a-0000-4000-8000-000000000000', status: 'open', createdAt: '2026-11-20T03:12:45.000Z' }
+			}
+		})
+		.input(FileReportInput)
+		.output(FiledReport)
+		.mutation(async ({ ctx, input }) => {
+			const reporter = ctx.session?.user.id ?? null;
+			await applyRateLimits(ctx.responseHeaders, [
+				{ policy: reporterPolicy(), key: reporter ? `user:${reporter}` : `ip:${ctx.clientIp}` },
+				{ policy: ipPolicy(), key: `ip:${ctx.clientIp}` }
+			]);
+			return fileReport({ userId: reporter }, input);
+		})
+});
