@@ -154,7 +154,7 @@ const commands: Record<string, Command> = {
 		database: true,
 		async run(_, [code]) {
 			if (!code) throw new UsageError('the promo code is required');
-			if (!(await deactivatePromo(code))) throw new UsageError('no such promo code');
+			if (!(await deactivatePromo({ code }))) throw new UsageError('no such promo code');
 			console.log('Đã ngừng mã khuyến mãi.');
 		}
 	},

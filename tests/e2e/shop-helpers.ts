@@ -55,7 +55,7 @@ export async function expectImagesLoaded(page: Page): Promise<void> {
 	for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
 	await page.evaluate(() => window.scrollTo(0, 0));
 	await expect
-		.poll(() => page.evaluate(() => [...document.images].filter((img) => !img.complete).length), { message: 'images still loading' })
+		.poll(() => page.evaluate(() => [...document.images].filter((img) => !img.complete).length), { message: 'images still loading', timeout: 20_000 })
 		.toBe(0);
 	const broken = await page.evaluate(() => [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
 	expect(broken, 'broken images').toEqual([]);

@@ -17,6 +17,7 @@ import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/u
 import { router, staffProcedure } from '../init';
 import { adminMoneyRouter } from './admin-money';
 import { adminPayoutsRouter } from './admin-payouts';
+import { adminPricingRouter } from './admin-pricing';
 import { adminReportsRouter } from './admin-reports';
 import { adminProductProcedures } from './admin-products';
 
@@ -36,6 +37,7 @@ export const adminRouter = router({
 	money: adminMoneyRouter,
 	payouts: adminPayoutsRouter,
 	reports: adminReportsRouter,
+	pricing: adminPricingRouter,
 	audit: staffProcedure
 		.meta({
 			openapi: {
