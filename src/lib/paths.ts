@@ -18,6 +18,7 @@ export const paths = {
 	/** Report a product (takedown notice, theft, content). */
 	report: (productId: string) => `/bao-cao/${productId}`,
 	adminReports: '/quan-tri/bao-cao',
+	adminPricing: '/quan-tri/khuyen-mai',
 	adminReport: (id: string) => `/quan-tri/bao-cao/${id}`,
 	/** Where a download token (receipt email, paid order) is exchanged for the file. */
 	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,
