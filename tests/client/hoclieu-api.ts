@@ -416,6 +416,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/flash-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flash sales
+         * @description Upcoming and running flash sales first (soonest end first), then ended ones (most recent first), at most 200; filter by `state` or `productId`. `taken` counts units held by pending orders and sold.
+         */
+        get: operations["adminSalesFlashSales"];
+        put?: never;
+        /**
+         * Schedule a flash sale
+         * @description A price below the list price for a product on sale, from `startsAt` to `endsAt` (which must be in the future), optionally limited to `stockCap` units: each order holds one unit and gives it back if it expires unpaid; when they are gone the flash sale is sold out (checkout answers 409 `flash_sale_sold_out`). Windows of one product may not overlap (409 `conflict`); a product not on sale is 409 `state_violation`. Audited.
+         */
+        post: operations["adminSalesCreateFlashSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -471,7 +495,7 @@ export interface paths {
         put?: never;
         /**
          * Open an upload slot
-         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app's `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part's `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer's `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
          */
         post: operations["adminCreateUpload"];
         delete?: never;
@@ -571,7 +595,7 @@ export interface paths {
         put?: never;
         /**
          * Open an upload slot
-         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app's `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app's `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part's `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer's `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
          */
         post: operations["studioCreateUpload"];
         delete?: never;
@@ -1006,6 +1030,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}/sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's sale window
+         * @description The list price, the sale price and its end (null when no sale is set), and whether buyers pay the sale price now.
+         */
+        get: operations["adminSalesProductSale"];
+        /**
+         * Put a product on sale
+         * @description A sale price below the list price (whole VND), until `endsAt` (in the future) or, without it, until staff end it. Replaces any sale set before. A running flash sale that is cheaper still wins. Audited with before/after.
+         */
+        put: operations["adminSalesSetSale"];
+        post?: never;
+        /**
+         * End a product's sale
+         * @description Back to the list price at once; a product without a sale is answered unchanged. Audited.
+         */
+        delete: operations["adminSalesClearSale"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/flash-sales/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a flash sale
+         * @description A running flash sale ends now (orders already holding a unit keep their price until they expire); one that has not started is deleted (`outcome: deleted`). One that already ended is 409 `state_violation`. Audited.
+         */
+        post: operations["adminSalesEndFlashSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users/{id}": {
         parameters: {
             query?: never;
@@ -1077,7 +1149,7 @@ export interface paths {
         put?: never;
         /**
          * Verify an uploaded file
-         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged. Staff may complete any slot; a verification is audited.
+         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A multipart slot needs `parts`, every part's number and ETag: parts are assembled first, and a missing part or an ETag that is not the stored part's answers 400 `parts_missing` with the slot still open, so that part can be sent again. A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged. Staff may complete any slot; a verification is audited.
          */
         post: operations["adminCompleteUpload"];
         delete?: never;
@@ -1221,7 +1293,7 @@ export interface paths {
         put?: never;
         /**
          * Verify an uploaded file
-         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.
+         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A multipart slot needs `parts`, every part's number and ETag: parts are assembled first, and a missing part or an ETag that is not the stored part's answers 400 `parts_missing` with the slot still open, so that part can be sent again. A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.
          */
         post: operations["studioCompleteUpload"];
         delete?: never;
@@ -1586,6 +1658,33 @@ export interface components {
             codes: string[];
             csv: string;
         };
+        AdminFlashSale: {
+            id: string;
+            productId: string;
+            title: string;
+            fullPath: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            listPriceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            salePriceVnd: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            stockCap: number | null;
+            stockLeft: number | null;
+            taken: number | null;
+            /** @enum {string} */
+            state: "upcoming" | "running" | "sold_out" | "ended";
+            /** Format: date-time */
+            createdAt: string;
+        };
         FiledReport: {
             id: string;
             /** @enum {string} */
@@ -1636,6 +1735,18 @@ export interface components {
             id: string;
             name: string;
             path: string;
+        };
+        ProductSale: {
+            productId: string;
+            title: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            listPriceVnd: string;
+            salePriceVnd: string | null;
+            endsAt: string | null;
+            running: boolean;
         };
     };
     responses: never;
@@ -5345,6 +5456,338 @@ export interface operations {
             };
         };
     };
+    adminSalesFlashSales: {
+        parameters: {
+            query?: {
+                state?: "upcoming" | "running" | "sold_out" | "ended";
+                productId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8a2c4e60-0000-4000-8000-000000000000",
+                     *           "productId": "3f6d2a10-0000-4000-8000-000000000000",
+                     *           "title": "Giáo án Toán 6 – Tập hợp",
+                     *           "fullPath": "thcs/lop-6/toan/giao-an-toan-6-tap-hop",
+                     *           "listPriceVnd": "50000",
+                     *           "salePriceVnd": "19000",
+                     *           "startsAt": "2026-12-01T01:00:00.000Z",
+                     *           "endsAt": "2026-12-01T03:00:00.000Z",
+                     *           "stockCap": 100,
+                     *           "stockLeft": 58,
+                     *           "taken": 42,
+                     *           "state": "running",
+                     *           "createdAt": "2026-11-25T02:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminFlashSale"][];
+                        nextCursor: null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminSalesCreateFlashSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    productId: string;
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    salePriceVnd: string;
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    stockCap?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "8a2c4e60-0000-4000-8000-000000000000",
+                     *         "productId": "3f6d2a10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Tập hợp",
+                     *         "fullPath": "thcs/lop-6/toan/giao-an-toan-6-tap-hop",
+                     *         "listPriceVnd": "50000",
+                     *         "salePriceVnd": "19000",
+                     *         "startsAt": "2026-12-01T01:00:00.000Z",
+                     *         "endsAt": "2026-12-01T03:00:00.000Z",
+                     *         "stockCap": 100,
+                     *         "stockLeft": 100,
+                     *         "taken": 0,
+                     *         "state": "upcoming",
+                     *         "createdAt": "2026-11-25T02:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminFlashSale"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict" | "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     adminAudit: {
         parameters: {
             query?: {
@@ -5838,7 +6281,8 @@ export interface operations {
                      *             "content-type": "application/pdf"
                      *           },
                      *           "expiresAt": "2026-01-15T09:30:00.000Z"
-                     *         }
+                     *         },
+                     *         "multipart": null
                      *       }
                      *     } */
                     "application/json": {
@@ -5875,7 +6319,21 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 expiresAt: string;
-                            };
+                            } | null;
+                            multipart: {
+                                partBytes: number;
+                                parts: {
+                                    partNumber: number;
+                                    sizeBytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                expiresAt: string;
+                            } | null;
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -6045,6 +6503,15 @@ export interface operations {
                      *             "sizeBytes": 20480
                      *           },
                      *           "preview": null,
+                     *           "generatedPreview": {
+                     *             "status": "ready",
+                     *             "imageUrls": [
+                     *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *             ],
+                     *             "pageCount": 12,
+                     *             "durationSeconds": null
+                     *           },
                      *           "rejectionReason": null,
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
                      *           "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -6095,6 +6562,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -6236,6 +6709,15 @@ export interface operations {
                      *             "sizeBytes": 20480
                      *           },
                      *           "preview": null,
+                     *           "generatedPreview": {
+                     *             "status": "ready",
+                     *             "imageUrls": [
+                     *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *             ],
+                     *             "pageCount": 12,
+                     *             "durationSeconds": null
+                     *           },
                      *           "rejectionReason": null,
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
                      *           "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -6286,6 +6768,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -6797,7 +7285,8 @@ export interface operations {
                      *             "content-type": "application/pdf"
                      *           },
                      *           "expiresAt": "2026-01-15T09:30:00.000Z"
-                     *         }
+                     *         },
+                     *         "multipart": null
                      *       }
                      *     } */
                     "application/json": {
@@ -6834,7 +7323,21 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 expiresAt: string;
-                            };
+                            } | null;
+                            multipart: {
+                                partBytes: number;
+                                parts: {
+                                    partNumber: number;
+                                    sizeBytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                expiresAt: string;
+                            } | null;
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -7298,6 +7801,15 @@ export interface operations {
                      *             "sizeBytes": 20480
                      *           },
                      *           "preview": null,
+                     *           "generatedPreview": {
+                     *             "status": "ready",
+                     *             "imageUrls": [
+                     *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *             ],
+                     *             "pageCount": 12,
+                     *             "durationSeconds": null
+                     *           },
                      *           "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
                      *           "updatedAt": "2026-01-16T10:00:00.000Z"
@@ -7346,6 +7858,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -7501,6 +8019,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z"
@@ -7546,6 +8073,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -11134,6 +11667,657 @@ export interface operations {
             };
         };
     };
+    adminSalesProductSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "3f6d2a10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Tập hợp",
+                     *         "listPriceVnd": "50000",
+                     *         "salePriceVnd": "35000",
+                     *         "endsAt": "2026-12-31T16:59:59.000Z",
+                     *         "running": true
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["ProductSale"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminSalesSetSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Whole VND as a decimal string, 0 to 50000000
+                     * @example 35000
+                     */
+                    salePriceVnd: string;
+                    endsAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "3f6d2a10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Tập hợp",
+                     *         "listPriceVnd": "50000",
+                     *         "salePriceVnd": "35000",
+                     *         "endsAt": "2026-12-31T16:59:59.000Z",
+                     *         "running": true
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["ProductSale"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminSalesClearSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "3f6d2a10-0000-4000-8000-000000000000",
+                     *         "title": "Giáo án Toán 6 – Tập hợp",
+                     *         "listPriceVnd": "50000",
+                     *         "salePriceVnd": null,
+                     *         "endsAt": null,
+                     *         "running": false
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["ProductSale"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminSalesEndFlashSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "8a2c4e60-0000-4000-8000-000000000000",
+                     *         "outcome": "ended"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            outcome: "ended" | "deleted";
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "state_violation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     adminUser: {
         parameters: {
             query?: never;
@@ -11756,7 +12940,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    parts?: {
+                        partNumber: number;
+                        etag: string;
+                    }[];
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -12001,6 +13194,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -12048,6 +13250,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -12219,6 +13427,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -12266,6 +13483,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -12454,6 +13677,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -12501,6 +13733,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -12711,6 +13949,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -12758,6 +14005,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -12962,6 +14215,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -13009,6 +14271,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -13213,6 +14481,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -13260,6 +14537,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -13476,6 +14759,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z",
@@ -13523,6 +14815,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -13691,7 +14989,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    parts?: {
+                        partNumber: number;
+                        etag: string;
+                    }[];
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -13936,6 +15243,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z"
@@ -13981,6 +15297,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -14158,6 +15480,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z"
@@ -14203,6 +15534,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -14405,6 +15742,15 @@ export interface operations {
                      *           "sizeBytes": 20480
                      *         },
                      *         "preview": null,
+                     *         "generatedPreview": {
+                     *           "status": "ready",
+                     *           "imageUrls": [
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *           ],
+                     *           "pageCount": 12,
+                     *           "durationSeconds": null
+                     *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
                      *         "updatedAt": "2026-01-16T10:00:00.000Z"
@@ -14450,6 +15796,12 @@ export interface operations {
                                 fileName: string;
                                 sizeBytes: number;
                             } | null;
+                            generatedPreview: {
+                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                                imageUrls: string[];
+                                pageCount: number | null;
+                                durationSeconds: number | null;
+                            };
                             rejectionReason: string | null;
                             /** Format: date-time */
                             createdAt: string;

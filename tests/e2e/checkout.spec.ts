@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { advanceClock, request, sql } from '../helpers/http';
 import { creditWallet } from '../helpers/money';
 import { payReference } from '../helpers/payments';
-import { expect, expectAccessible, expectedFileBytes, savedBytes, screenshots, test, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, expectedFileBytes, hydrated, savedBytes, screenshots, test, uniqueEmail } from './fixtures';
 
 interface Product {
 	id: string;
@@ -92,6 +92,7 @@ test('my orders loads older orders with "Xem thêm"', async ({ page, account, ba
 	await page.goto('/don-hang');
 	const rows = page.getByTestId('order');
 	await expect(rows).toHaveCount(10);
+	await hydrated(page);
 	await page.getByRole('button', { name: 'Xem thêm' }).click();
 	await expect(rows).toHaveCount(12);
 	await expect(rows.last()).toContainText(plans[0]!.title);

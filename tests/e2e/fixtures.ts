@@ -4,7 +4,7 @@
  * screenshots at desktop and phone width, and the axe accessibility check.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ProductType } from '../../src/lib/server/db/schema/catalog';
@@ -26,6 +26,13 @@ export async function cleanupUser(baseURL: string, userId: string): Promise<void
 	await sql(baseURL, `DO $$ BEGIN DELETE FROM users WHERE id = '${userId}'; EXCEPTION WHEN restrict_violation OR foreign_key_violation THEN NULL; END $$`);
 }
 
+/** Replaces the context's cookies with the user's session, as if they had signed in in this browser. */
+export async function signInAs(context: BrowserContext, baseURL: string, user: TestUser): Promise<void> {
+	await context.clearCookies();
+	const eq = user.cookie.indexOf('=');
+	await context.addCookies([{ name: user.cookie.slice(0, eq), value: user.cookie.slice(eq + 1), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+}
+
 interface Fixtures {
 	/** A fresh signed-in customer whose session cookie is in the page's browser context. */
 	account: TestUser;
@@ -42,6 +49,11 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** The page is hydrated (the root layout marks <html>): its buttons now answer clicks. */
+export async function hydrated(page: Page): Promise<void> {
+	await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+}
 
 /** Screenshots of one page at desktop and 360 px phone width, saved as test artifacts. */
 export async function screenshots(page: Page, name: string): Promise<void> {

@@ -5,17 +5,10 @@
  * and 1280 px with no serious axe violations.
  */
 import { checkout } from '../helpers/checkout';
-import { createUser, sql, type TestUser } from '../helpers/http';
+import { createUser, sql } from '../helpers/http';
 import { creditWallet } from '../helpers/money';
 import { lastFinishedMonth, monthLabel } from '../../src/lib/statement-month';
-import { cleanupUser, expect, expectAccessible, screenshots, test, uniqueEmail } from './fixtures';
-import type { BrowserContext } from '@playwright/test';
-
-async function signIn(context: BrowserContext, baseURL: string, user: TestUser) {
-	await context.clearCookies();
-	const eq = user.cookie.indexOf('=');
-	await context.addCookies([{ name: user.cookie.slice(0, eq), value: user.cookie.slice(eq + 1), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-}
+import { cleanupUser, expect, expectAccessible, screenshots, test, uniqueEmail, signInAs } from './fixtures';
 
 test('an author sees last month\'s sale on the statement and staff mark the month paid', async ({ page, context, baseURL }) => {
 	const staff = await createUser(baseURL!, { role: 'staff', email: uniqueEmail('quantri'), name: 'Quản trị Chi trả' });
@@ -37,14 +30,14 @@ test('an author sees last month\'s sale on the statement and staff mark the mont
 		// Last month, mid-month in Vietnam time, so the month has ended and can be paid.
 		await sql(baseURL!, 'UPDATE orders SET paid_at = $1 WHERE id = $2', [`${month}-15T05:00:00Z`, created.body.data.id]);
 
-		await signIn(context, baseURL!, author);
+		await signInAs(context, baseURL!, author);
 		await page.goto(`/tac-gia/thu-nhap?thang=${month}`);
 		await expect(page.getByRole('heading', { name: `Bảng kê ${monthLabel(month).toLowerCase()}` })).toBeVisible();
 		await expect(page.locator('ul.lines li.sale')).toContainText(product!.title);
 		await screenshots(page, 'studio-statement');
 		await expectAccessible(page);
 
-		await signIn(context, baseURL!, staff);
+		await signInAs(context, baseURL!, staff);
 		await page.goto('/quan-tri');
 		await page.getByRole('navigation', { name: 'Quản trị' }).getByRole('link', { name: 'Chi trả tác giả' }).click();
 		await page.goto(`/quan-tri/chi-tra?thang=${month}`);

@@ -4,15 +4,8 @@
  * the product off sale from the reports queue, its page is gone, and
  * dismissing the report puts it back; at 360 px and 1280 px with axe.
  */
-import type { BrowserContext } from '@playwright/test';
-import { createUser, sql, type TestUser } from '../helpers/http';
-import { expect, expectAccessible, screenshots, test, uniqueEmail } from './fixtures';
-
-async function signIn(context: BrowserContext, baseURL: string, user: TestUser) {
-	await context.clearCookies();
-	const eq = user.cookie.indexOf('=');
-	await context.addCookies([{ name: user.cookie.slice(0, eq), value: user.cookie.slice(eq + 1), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-}
+import { createUser, sql } from '../helpers/http';
+import { expect, expectAccessible, screenshots, test, uniqueEmail, signInAs } from './fixtures';
 
 test('a visitor reports a product, staff suspend it, then dismiss the report and it is back on sale', async ({ page, context, baseURL }) => {
 	const [product] = await sql<{ id: string; title: string; full_path: string }>(
@@ -40,7 +33,7 @@ test('a visitor reports a product, staff suspend it, then dismiss the report and
 		await expect(page.getByRole('heading', { name: 'Đã nhận báo cáo của bạn' })).toBeVisible();
 
 		const staff = await createUser(baseURL!, { role: 'staff', email: uniqueEmail('quantri'), name: 'Quản trị Báo cáo' });
-		await signIn(context, baseURL!, staff);
+		await signInAs(context, baseURL!, staff);
 		await page.goto('/quan-tri');
 		await page.getByRole('navigation', { name: 'Quản trị' }).getByRole('link', { name: 'Báo cáo vi phạm' }).click();
 		await page.getByTestId('report').filter({ hasText: 'Nguyễn Văn Bản Quyền' }).getByRole('link', { name: product!.title }).click();

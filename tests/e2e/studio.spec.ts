@@ -6,18 +6,11 @@
  * 360 px and 1280 px and free of serious axe violations.
  */
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
 import { pdfBytes } from '../../src/lib/server/platform/storage/samples/pdf';
-import { createUser, sql, type TestUser } from '../helpers/http';
-import { cleanupUser, expect, expectAccessible, screenshots, test, uniqueEmail } from './fixtures';
+import { createUser, sql } from '../helpers/http';
+import { cleanupUser, expect, expectAccessible, screenshots, test, uniqueEmail, signInAs } from './fixtures';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function signInAs(context: BrowserContext, baseURL: string, user: TestUser) {
-	await context.clearCookies();
-	const eq = user.cookie.indexOf('=');
-	await context.addCookies([{ name: user.cookie.slice(0, eq), value: user.cookie.slice(eq + 1), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-}
 
 test('an author applies, drafts with browser uploads, is rejected with a reason, resubmits and goes on sale', async ({ page, context, baseURL }) => {
 	test.setTimeout(180_000);

@@ -20,7 +20,7 @@ export interface TrackOptions {
 /** One category per server, created on first use. */
 const categories = new Map<string, string>();
 
-async function category(base: string): Promise<string> {
+export async function category(base: string): Promise<string> {
 	const known = categories.get(base);
 	if (known) return known;
 	const slug = `am-nhac-${randomUUID().slice(0, 8)}`;

@@ -12,17 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFile } from '../../src/lib/server/platform/storage/sample-files';
 import { sql } from '../helpers/http';
-import { createProduct, storeFile } from '../helpers/music-fixtures';
+import { category, createProduct, storeFile } from '../helpers/music-fixtures';
+import { previewToolsInstalled } from '../helpers/preview-tools';
 import { startServer, type TestServer } from '../helpers/server';
 
-const hasTools = ['pdftoppm', 'pdfinfo', 'ffmpeg', 'ffprobe', 'soffice'].every((tool) => {
-	try {
-		execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
-		return true;
-	} catch {
-		return false;
-	}
-});
+const hasTools = previewToolsInstalled;
 if (!hasTools) console.warn('previews.test: skipped, install poppler-utils ffmpeg libreoffice-writer-nogui libreoffice-impress-nogui (.ci/run does)');
 
 /** A valid PDF of `pages` A4 pages, each naming its number. */
@@ -291,5 +285,34 @@ describe.skipIf(!hasTools)('preview generation without a tool', () => {
 		const [path] = await sql<{ full_path: string }>(server.url, `SELECT c.path || '/' || p.slug AS full_path FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = $1`, [id]);
 		const html = await (await fetch(`${server.url}/san-pham/${path!.full_path}`)).text();
 		expect(html).toContain('Chưa có bản xem trước.');
+	}, 60_000);
+	it('previews a file awaiting review before the published backlog', async () => {
+		const song = sampleFile('MUSIC', 'Bài hát mẫu');
+		const ids = Array.from({ length: 4 }, () => crypto.randomUUID());
+		for (const id of ids) await storeFile(server.url, `products/${id}/bai-hat.wav`, song.bytes, 'audio/wav');
+		const categoryId = await category(server.url);
+		// One statement, so the single worker sees all four jobs at its next claim; the draft is inserted last.
+		await sql(
+			server.url,
+			`INSERT INTO products (id, category_id, type, title, slug, price_vnd, file_key, file_name, status, is_published)
+			 SELECT id, $1::uuid, 'MUSIC', 'Bài hát chờ xem trước', 'bai-hat-' || left(id::text, 8), 0, 'products/' || id || '/bai-hat.wav', 'bai-hat.wav',
+				CASE WHEN n = 4 THEN 'draft' ELSE 'published' END, n <> 4
+			 FROM (VALUES ($2::uuid, 1), ($3::uuid, 2), ($4::uuid, 3), ($5::uuid, 4)) AS t(id, n)`,
+			[categoryId, ...ids]
+		);
+		const rows = await sql<{ id: string; priority: number }>(
+			server.url,
+			`SELECT p.id::text AS id, j.priority FROM products p JOIN preview_jobs j ON j.file_key = p.file_key WHERE p.id IN ($1, $2, $3, $4)`,
+			ids
+		);
+		expect(Object.fromEntries(rows.map((r) => [r.id, r.priority]))).toEqual({ [ids[0]!]: 0, [ids[1]!]: 0, [ids[2]!]: 0, [ids[3]!]: 1 });
+		for (const id of ids) await settled(server.url, id);
+		// One worker runs jobs one after another, so the order they were finished in is the order they were claimed in.
+		const finished = await sql<{ id: string }>(
+			server.url,
+			`SELECT p.id::text AS id FROM products p JOIN preview_jobs j ON j.file_key = p.file_key WHERE p.id IN ($1, $2, $3, $4) ORDER BY j.updated_at`,
+			ids
+		);
+		expect(finished[0]!.id).toBe(ids[3]);
 	}, 60_000);
 });

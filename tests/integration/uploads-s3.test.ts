@@ -13,6 +13,7 @@ import { S3Storage } from '../../src/lib/server/platform/storage/s3-storage';
 import { pdfBytes } from '../../src/lib/server/platform/storage/samples/pdf';
 import { wavBytes } from '../../src/lib/server/platform/storage/samples/wav';
 import { createUser, request, sql, type TestUser } from '../helpers/http';
+import { noiseWav } from '../helpers/noise-wav';
 import { freePort, startServer, type TestServer } from '../helpers/server';
 
 const BUCKET = 'hoclieu-uploads';
@@ -37,7 +38,10 @@ beforeAll(async () => {
 			S3_REGION: 'us-east-1',
 			S3_ACCESS_KEY_ID: credentials.accessKeyId,
 			S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-			S3_FORCE_PATH_STYLE: 'true'
+			S3_FORCE_PATH_STYLE: 'true',
+			// S3's smallest part, so a multipart upload fits in a test.
+			UPLOAD_MULTIPART_THRESHOLD_BYTES: String(5 * 1024 ** 2),
+			UPLOAD_PART_BYTES: String(5 * 1024 ** 2)
 		}
 	});
 	author = await createUser(server.url, { role: 'author' });
@@ -81,5 +85,33 @@ describe('uploads with S3 storage', () => {
 		expect(complete.status).toBe(400);
 		expect(complete.body.error.details).toMatchObject({ reason: 'type_mismatch', detectedType: 'audio/wav' });
 		expect(await bucket.head(key)).toBeNull();
+	});
+
+	it('sends a file over the threshold as presigned parts and assembles them in the bucket', async () => {
+		const wav = noiseWav(11 * 1024 ** 2 + 123);
+		const slot = await post('/api/v1/studio/uploads', { purpose: 'file', fileName: 'bai-hat-dai.wav', contentType: 'audio/wav', sizeBytes: wav.byteLength, sha256: sha256(wav) });
+		expect(slot.status, slot.text).toBe(200);
+		const { upload, put, multipart } = slot.body.data;
+		expect(put).toBeNull();
+		expect(multipart.parts.map((p: { sizeBytes: number }) => p.sizeBytes)).toEqual([5 * 1024 ** 2, 5 * 1024 ** 2, 1024 ** 2 + 123]);
+		const parts: { partNumber: number; etag: string }[] = [];
+		let offset = 0;
+		for (const part of multipart.parts as { partNumber: number; sizeBytes: number; url: string; headers: Record<string, string> }[]) {
+			const url = new URL(part.url);
+			expect(url.searchParams.get('partNumber')).toBe(String(part.partNumber));
+			expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
+			const res = await fetch(part.url, { method: 'PUT', headers: part.headers, body: Buffer.from(wav.subarray(offset, offset + part.sizeBytes)) });
+			expect(res.status, await res.clone().text()).toBe(200);
+			parts.push({ partNumber: part.partNumber, etag: res.headers.get('etag')! });
+			offset += part.sizeBytes;
+		}
+		const incomplete = await post(`/api/v1/studio/uploads/${upload.id}/complete`, { parts: parts.slice(0, 2) });
+		expect(incomplete.status).toBe(400);
+		expect(incomplete.body.error.details.reason).toBe('parts_missing');
+		const complete = await post(`/api/v1/studio/uploads/${upload.id}/complete`, { parts: parts.reverse() });
+		expect(complete.status, complete.text).toBe(200);
+		expect(complete.body.data).toMatchObject({ status: 'verified', detectedType: 'audio/wav', sizeBytes: wav.byteLength, sha256: sha256(wav) });
+		const [row] = await sql<{ storage_key: string }>(server.url, 'SELECT storage_key FROM uploads WHERE id = $1', [upload.id]);
+		expect(await bucket.head(row!.storage_key)).toEqual({ size: wav.byteLength, contentType: 'audio/wav' });
 	});
 });

@@ -5,12 +5,13 @@
  * duplicates of another author's file refused and listed for staff.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxBytes } from '../../src/lib/server/platform/storage/samples/ooxml';
 import { pdfBytes } from '../../src/lib/server/platform/storage/samples/pdf';
 import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
+import { noiseWav } from '../helpers/noise-wav';
 import { startServer, type TestServer } from '../helpers/server';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -176,6 +177,87 @@ describe('upload slot → PUT → complete', () => {
 		expect(refused).toEqual({ status: 'failed', swept: true });
 		// Nothing is left for a second pass.
 		expect((await request(server.url, '/api/v1/_test/uploads/sweep', { method: 'POST', json: {} })).body.data.expired).toBe(0);
+	});
+});
+
+interface MultipartSlot {
+	upload: { id: string };
+	put: null;
+	multipart: { partBytes: number; parts: { partNumber: number; sizeBytes: number; url: string; headers: Record<string, string> }[] };
+}
+
+describe('multipart uploads (file-system store)', () => {
+	it('cuts a file larger than one PUT to /files (BODY_SIZE_LIMIT, 512 KiB) into parts, sent in any order and assembled byte for byte', async () => {
+		const wav = noiseWav(1_300_000);
+		const s = (await slot(author, wav, { fileName: 'bai-hat-dai.wav', contentType: 'audio/wav' })) as unknown as MultipartSlot;
+		expect(s.put).toBeNull();
+		expect(s.multipart.partBytes).toBe(512 * 1024);
+		expect(s.multipart.parts.map((p) => [p.partNumber, p.sizeBytes])).toEqual([
+			[1, 524_288],
+			[2, 524_288],
+			[3, 1_300_000 - 2 * 524_288]
+		]);
+		const slice = (n: number) => Buffer.from(wav.subarray((n - 1) * 524_288, (n - 1) * 524_288 + s.multipart.parts[n - 1]!.sizeBytes));
+		const sendPart = (n: number, body = slice(n)) => fetch(s.multipart.parts[n - 1]!.url, { method: 'PUT', headers: s.multipart.parts[n - 1]!.headers, body });
+		const md5 = (b: Uint8Array) => `"${createHash('md5').update(b).digest('hex')}"`;
+		const etags: Record<number, string> = {};
+		for (const n of [3, 1]) {
+			const res = await sendPart(n);
+			expect(res.status, await res.clone().text()).toBe(200);
+			etags[n] = res.headers.get('etag')!;
+			expect(etags[n]).toBe(md5(slice(n)));
+		}
+		// A part must be exactly its size; a shorter one is not kept.
+		const short = await sendPart(2, slice(2).subarray(0, 1000));
+		expect(short.status).toBe(400);
+		expect((await short.json()).error.message).toMatch(/đúng 524288 byte/);
+		// Another part's link cannot carry this part: the part number is signed.
+		const forged = s.multipart.parts[0]!.url.replace('part=1', 'part=2');
+		expect((await fetch(forged, { method: 'PUT', headers: s.multipart.parts[0]!.headers, body: slice(2) })).status).toBe(403);
+
+		const complete = (parts: unknown) => api(author, `/api/v1/studio/uploads/${s.upload.id}/complete`, { parts });
+		const missingList = await complete([{ partNumber: 1, etag: etags[1] }, { partNumber: 3, etag: etags[3] }]);
+		expect(missingList.status).toBe(400);
+		expect(missingList.body.error.details.reason).toBe('parts_missing');
+		expect(missingList.body.error.message).toMatch(/đủ 3 phần/);
+		// Part 2 was never stored: the slot stays open.
+		const notSent = await complete([1, 2, 3].map((n) => ({ partNumber: n, etag: etags[n] ?? md5(slice(n)) })));
+		expect(notSent.status).toBe(400);
+		expect(notSent.body.error.details.reason).toBe('parts_missing');
+		const [row] = await sql<{ status: string }>(server.url, 'SELECT status FROM uploads WHERE id = $1', [s.upload.id]);
+		expect(row!.status).toBe('pending');
+
+		etags[2] = (await sendPart(2)).headers.get('etag')!;
+		const wrongTag = await complete([1, 2, 3].map((n) => ({ partNumber: n, etag: n === 1 ? md5(slice(2)) : etags[n] })));
+		expect(wrongTag.status).toBe(400);
+		const done = await complete([3, 1, 2].map((n) => ({ partNumber: n, etag: etags[n] })));
+		expect(done.status, done.text).toBe(200);
+		expect(done.body.data).toMatchObject({ status: 'verified', detectedType: 'audio/wav', sizeBytes: wav.byteLength, sha256: sha256(wav) });
+		const stored = readFileSync(join(server.dataDir, 'files', 'objects', await keyOf(s.upload.id)));
+		expect(sha256(stored)).toBe(sha256(wav));
+		expect(existsSync(join(server.dataDir, 'files', 'multipart'))).toBe(true);
+		expect(readdirSync(join(server.dataDir, 'files', 'multipart'))).not.toContain(s.upload.id);
+		// Assembled: its parts are gone and no part can be sent any more.
+		expect((await sendPart(1)).status).toBe(409);
+	});
+
+	it('refuses to complete a multipart slot without its parts, and sweeps the parts of one never completed', async () => {
+		const wav = noiseWav(600_000);
+		const s = (await slot(author, wav, { fileName: 'bai-hat.wav', contentType: 'audio/wav' })) as unknown as MultipartSlot;
+		expect(s.multipart.parts).toHaveLength(2);
+		const bare = await api(author, `/api/v1/studio/uploads/${s.upload.id}/complete`, {});
+		expect(bare.status).toBe(400);
+		expect(bare.body.error.details.fields[0].path).toBe('parts');
+		expect((await fetch(s.multipart.parts[0]!.url, { method: 'PUT', headers: s.multipart.parts[0]!.headers, body: Buffer.from(wav.subarray(0, 524_288)) })).status).toBe(200);
+		const [row] = await sql<{ multipart_upload_id: string }>(server.url, 'SELECT multipart_upload_id FROM uploads WHERE id = $1', [s.upload.id]);
+		const partsDir = join(server.dataDir, 'files', 'multipart', row!.multipart_upload_id);
+		expect(existsSync(partsDir)).toBe(true);
+		await advanceClock(server.url, 2 * 3600_000);
+		const sweep = await request(server.url, '/api/v1/_test/uploads/sweep', { method: 'POST', json: {} });
+		expect(sweep.body.data.expired).toBeGreaterThanOrEqual(1);
+		expect(existsSync(partsDir)).toBe(false);
+		const [after] = await sql<{ status: string }>(server.url, 'SELECT status FROM uploads WHERE id = $1', [s.upload.id]);
+		expect(after!.status).toBe('expired');
 	});
 });
 

@@ -51,7 +51,7 @@ describe('FsStorage', () => {
 	let fs: InstanceType<typeof FsStorage>;
 	const dir = join(dataDir, 'files');
 	beforeAll(() => {
-		fs = new FsStorage({ dir, baseUrl: 'https://hoclieu.test' });
+		fs = new FsStorage({ dir, baseUrl: 'https://hoclieu.test', maxPutBytes: 512 * 1024 });
 	});
 
 	it('puts, heads, opens and deletes objects', async () => {
@@ -95,5 +95,38 @@ describe('FsStorage', () => {
 		advanceClock(301_000);
 		expect(fs.verifyLink('k/song.wav', exp, n, sig)).toBe('expired');
 		resetClock();
+	});
+});
+
+describe('multipart planning and the upload origin', async () => {
+	const { partSizes } = await import('../../src/lib/server/platform/storage/types');
+	const { s3UploadOrigin } = await import('../../src/lib/server/platform/storage/s3-storage');
+	const { adapterBodyLimit } = await import('../../src/lib/server/config');
+	const { applySecurityHeaders } = await import('../../src/lib/server/http/security-headers');
+
+	it('cuts an object into full parts and a shorter last one', () => {
+		expect(partSizes(10, 4)).toEqual([4, 4, 2]);
+		expect(partSizes(8, 4)).toEqual([4, 4]);
+		expect(partSizes(3, 4)).toEqual([3]);
+	});
+
+	it('reads BODY_SIZE_LIMIT as adapter-node does', () => {
+		expect(adapterBodyLimit(undefined)).toBe(512 * 1024);
+		expect(adapterBodyLimit('10M')).toBe(10 * 1024 ** 2);
+		expect(adapterBodyLimit('2g')).toBe(2 * 1024 ** 3);
+		expect(adapterBodyLimit('65536')).toBe(65536);
+		expect(adapterBodyLimit('Infinity')).toBe(Infinity);
+		expect(() => adapterBodyLimit('lots')).toThrow(/BODY_SIZE_LIMIT/);
+	});
+
+	it('names the origin presigned URLs point at, and pages may connect to it', () => {
+		expect(s3UploadOrigin({ bucket: 'hoclieu', region: 'ap-southeast-1', endpoint: undefined, forcePathStyle: false })).toBe('https://hoclieu.s3.ap-southeast-1.amazonaws.com');
+		expect(s3UploadOrigin({ bucket: 'hoclieu', region: 'auto', endpoint: 'https://minio.hoclieu.vn:9000', forcePathStyle: true })).toBe('https://minio.hoclieu.vn:9000');
+		const page = new Headers({ 'content-security-policy': "default-src 'self'; connect-src 'self'; img-src 'self'" });
+		applySecurityHeaders(page, { production: false, uploadOrigin: 'https://hoclieu.s3.ap-southeast-1.amazonaws.com' });
+		expect(page.get('content-security-policy')).toBe("default-src 'self'; connect-src 'self' https://hoclieu.s3.ap-southeast-1.amazonaws.com; img-src 'self'");
+		const api = new Headers();
+		applySecurityHeaders(api, { production: false, uploadOrigin: 'https://hoclieu.s3.ap-southeast-1.amazonaws.com' });
+		expect(api.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
 	});
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MoneyVnd } from './money';
-import { productTypes } from './catalog';
+import { previewStatuses, productTypes } from './catalog';
 
 /** Highest price an author may ask, in whole VND (a sanity bound, not a business rule). */
 export const MAX_PRICE_VND = 50_000_000n;
@@ -121,6 +121,16 @@ export const ProductRef = z.object({ id: ProductId });
 
 const AttachedUpload = z.object({ id: z.uuid(), fileName: z.string(), sizeBytes: z.number().int() }).nullable();
 
+/** What the preview job made of the sold file, so the author and the reviewer see what buyers will see. */
+const GeneratedPreview = z.object({
+	/** null while the product has no sold file. */
+	status: z.enum(previewStatuses).nullable(),
+	/** Stamped page or poster images, once `ready`. */
+	imageUrls: z.array(z.string()),
+	pageCount: z.number().int().nullable(),
+	durationSeconds: z.number().int().nullable()
+});
+
 export const StudioProduct = z.object({
 	id: z.uuid(),
 	title: z.string(),
@@ -138,6 +148,7 @@ export const StudioProduct = z.object({
 	file: AttachedUpload,
 	cover: AttachedUpload,
 	preview: AttachedUpload,
+	generatedPreview: GeneratedPreview,
 	/** The reviewer's reason when the newest decision was a rejection; null otherwise. */
 	rejectionReason: z.string().nullable(),
 	createdAt: z.iso.datetime(),

@@ -25,6 +25,20 @@ export type CreateUploadInput = z.infer<typeof CreateUploadInput>;
 
 export const UploadRef = z.object({ id: z.uuid({ error: 'Mã lượt tải lên không hợp lệ.' }) });
 
+export const CompleteUploadInput = UploadRef.extend({
+	/** Multipart slots only: every part's number with the ETag its PUT answered, in any order. */
+	parts: z
+		.array(
+			z.object({
+				partNumber: z.number().int().min(1, 'Số thứ tự phần bắt đầu từ 1.').max(10_000, 'Tối đa 10 000 phần.'),
+				etag: z.string().trim().min(1, 'Thiếu ETag của phần.').max(200, 'ETag quá dài.')
+			})
+		)
+		.max(10_000, 'Tối đa 10 000 phần.')
+		.optional()
+});
+export type CompleteUploadInput = z.infer<typeof CompleteUploadInput>;
+
 export const UploadStatusValue = z.enum(['pending', 'verified', 'failed', 'expired']);
 
 export const Upload = z.object({
@@ -47,8 +61,16 @@ export type Upload = z.infer<typeof Upload>;
 
 export const UploadSlot = z.object({
 	upload: Upload,
-	/** Send the bytes here, with exactly these headers, before `expiresAt`. */
-	put: z.object({ url: z.url(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expiresAt: z.iso.datetime() })
+	/** Files up to the multipart threshold: send the bytes here, with exactly these headers, before `expiresAt`; null for a multipart slot. */
+	put: z.object({ url: z.url(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expiresAt: z.iso.datetime() }).nullable(),
+	/** Larger files: PUT each part (exactly `sizeBytes` bytes of the file, in order of `partNumber`) to its URL, keep each answer's ETag header, and send them all to `complete`; null for a single PUT. */
+	multipart: z
+		.object({
+			partBytes: z.number().int(),
+			parts: z.array(z.object({ partNumber: z.number().int(), sizeBytes: z.number().int(), url: z.url(), headers: z.record(z.string(), z.string()) })),
+			expiresAt: z.iso.datetime()
+		})
+		.nullable()
 });
 
 export const AdminUploadQuery = z.object({

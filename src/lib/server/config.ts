@@ -162,6 +162,12 @@ const envSchema = z.object({
 	UPLOAD_MAX_IMAGE_BYTES: positiveInt.max(5 * 1024 ** 3).default(10 * 1024 ** 2),
 	/** Lifetime of an upload slot's PUT URL; an incomplete slot is swept after it. */
 	UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600),
+	/** Files larger than this go up in parts (S3 multipart); never more than one PUT the store takes. */
+	UPLOAD_MULTIPART_THRESHOLD_BYTES: positiveInt.min(5 * 1024 ** 2).max(5 * 1024 ** 3).default(64 * 1024 ** 2),
+	/** Size of each part but the last (S3 needs at least 5 MiB); capped by what one PUT to the store may carry. */
+	UPLOAD_PART_BYTES: positiveInt.min(5 * 1024 ** 2).max(5 * 1024 ** 3).default(16 * 1024 ** 2),
+	/** adapter-node's own request body limit (it also bounds PUTs to the /files upload route); read here, never set. */
+	BODY_SIZE_LIMIT: z.string().optional(),
 	/** Whole percent of each sale's paid amount owed to the product's author (the rest is the platform's). */
 	AUTHOR_REVENUE_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
 	// Preview generation (issue #16 item 3, src/lib/server/previews): page images, clips, page counts.
@@ -198,7 +204,7 @@ export interface Secrets {
 }
 
 export type StorageConfig =
-	| { kind: 'fs'; dir: string }
+	| { kind: 'fs'; dir: string; maxPutBytes: number }
 	| {
 			kind: 's3';
 			bucket: string;
@@ -391,7 +397,7 @@ export interface Config {
 	reportRateLimitIp: number;
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
-	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number };
+	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number };
 	/** Whole percent of a sale owed to its author (payouts and the author's statement). */
 	authorRevenueSharePercent: number;
 	previews: PreviewConfig;
@@ -426,6 +432,19 @@ export interface RateLimitConfig {
 
 export class ConfigError extends Error {
 	override name = 'ConfigError';
+}
+
+/**
+ * adapter-node's BODY_SIZE_LIMIT, parsed as it parses it (bytes with an
+ * optional K/M/G suffix, 512K when unset). It bounds every request body the
+ * app sees, so the file-system store cuts uploads into parts no larger.
+ */
+export function adapterBodyLimit(value: string | undefined): number {
+	const raw = value ?? '512K';
+	const multiplier = ({ K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>)[raw.at(-1)?.toUpperCase() ?? ''];
+	const bytes = multiplier ? Number(raw.slice(0, -1)) * multiplier : Number(raw);
+	if (!Number.isFinite(bytes) && bytes !== Infinity) throw new ConfigError(`BODY_SIZE_LIMIT=${raw} is not a size (bytes, or with K, M or G).`);
+	return bytes > 0 ? bytes : Infinity;
 }
 
 function formatIssues(error: z.ZodError): string {
@@ -540,7 +559,7 @@ export function loadConfig(source: Source = process.env): Config {
 				forcePathStyle: env.S3_FORCE_PATH_STYLE,
 				timeoutMs: env.S3_TIMEOUT_MS
 			}
-		: { kind: 'fs', dir: join(dataDir, 'files') };
+		: { kind: 'fs', dir: join(dataDir, 'files'), maxPutBytes: adapterBodyLimit(env.BODY_SIZE_LIMIT) };
 	if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
 		throw new ConfigError('Set both UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN, or neither.');
 	}
@@ -636,7 +655,9 @@ export function loadConfig(source: Source = process.env): Config {
 		uploads: {
 			maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,
 			maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES,
-			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS
+			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS,
+			multipartThresholdBytes: env.UPLOAD_MULTIPART_THRESHOLD_BYTES,
+			partBytes: env.UPLOAD_PART_BYTES
 		},
 		authorRevenueSharePercent: env.AUTHOR_REVENUE_SHARE_PERCENT,
 		previews: {

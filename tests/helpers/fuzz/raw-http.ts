@@ -51,6 +51,9 @@ export function rawRequest(base: string, req: RawRequest, timeoutMs = 20_000): P
 	return new Promise((resolve, reject) => {
 		const headers: OutgoingHttpHeaders = { ...req.headers };
 		if (req.body && req.contentLength !== false) headers['content-length'] = String(req.body.byteLength);
+		// node:http chunks bodies by default only for methods that usually carry one; a DELETE body
+		// would otherwise go unframed and its bytes be read as the next request.
+		else if (req.body && !Object.keys(headers).some((h) => h.toLowerCase() === 'transfer-encoding')) headers['transfer-encoding'] = 'chunked';
 		const r = httpRequest({
 			host: url.hostname,
 			port: url.port,

@@ -9,10 +9,11 @@ import { log } from '../platform/logger';
 import { recordHttpRequest } from '../platform/metrics';
 import { compressResponse } from './compression';
 import { routeLabel } from './route-label';
+import { storage } from '../platform/storage';
 import { applySecurityHeaders } from './security-headers';
 
 export async function finishResponse(event: RequestEvent, response: Response, startedAt: number): Promise<Response> {
-	applySecurityHeaders(response.headers, { production: config().isProduction });
+	applySecurityHeaders(response.headers, { production: config().isProduction, uploadOrigin: storage().uploadOrigin });
 	const out = await compressResponse(event.request, event.url.pathname, response);
 	const seconds = (performance.now() - startedAt) / 1000;
 	// A route id or path template (`/san-pham/[...fullPath]`), never the raw path, keeps label and log cardinality bounded.

@@ -27,8 +27,14 @@ const PERMISSIONS_POLICY = [
 	'browsing-topics=()'
 ].join(', ');
 
-export function applySecurityHeaders(headers: Headers, options: { production: boolean }): void {
-	if (!headers.has('content-security-policy')) headers.set('content-security-policy', STRICT_CSP);
+/**
+ * `uploadOrigin`: where the author studio's browser sends file bytes when they
+ * do not go to this app (an S3 bucket); pages' `connect-src 'self'` gains it.
+ */
+export function applySecurityHeaders(headers: Headers, options: { production: boolean; uploadOrigin: string | null }): void {
+	const csp = headers.get('content-security-policy');
+	if (!csp) headers.set('content-security-policy', STRICT_CSP);
+	else if (options.uploadOrigin) headers.set('content-security-policy', csp.replace("connect-src 'self'", `connect-src 'self' ${options.uploadOrigin}`));
 	// For browsers that predate frame-ancestors; both say "never framed" (the wallet buy button was frameable).
 	headers.set('x-frame-options', 'DENY');
 	headers.set('x-content-type-options', 'nosniff');

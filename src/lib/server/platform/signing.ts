@@ -16,6 +16,7 @@ export type SigningPurpose =
 	| 'download-token'
 	| 'file-link'
 	| 'upload-link'
+	| 'upload-part-link'
 	| 'webhook'
 	| 'giftcode';
 

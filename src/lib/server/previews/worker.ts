@@ -40,7 +40,7 @@ async function failExhaustedOrphans(): Promise<void> {
 	for (const row of rows) await db().execute(sql`UPDATE products SET preview_status = 'failed' WHERE file_key = ${row.file_key}`);
 }
 
-/** The most overdue job, queued or orphaned, leased to this worker. */
+/** The most urgent job (files awaiting review first, then the most overdue), queued or orphaned, leased to this worker. */
 export async function claimPreviewJob(): Promise<Claimed | null> {
 	const { leaseMs, maxAttempts } = config().previews;
 	const [row] = await queryRows<Claimed>(sql`
@@ -49,7 +49,7 @@ export async function claimPreviewJob(): Promise<Claimed | null> {
 		WHERE file_key = (
 			SELECT file_key FROM preview_jobs
 			WHERE status IN ('queued', 'running') AND next_attempt_at <= now() AND attempts < ${maxAttempts}
-			ORDER BY next_attempt_at LIMIT 1
+			ORDER BY priority DESC, next_attempt_at LIMIT 1
 			FOR UPDATE SKIP LOCKED)
 		RETURNING file_key, attempts`);
 	return row ?? null;

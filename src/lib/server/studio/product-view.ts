@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminProduct, ProductStatusValue } from '../../contracts/studio';
 import type { ProductType } from '../../contracts/catalog';
 import { queryRows } from '../db/rows';
+import { PUBLIC_PREVIEW_PATH } from '../previews/kinds';
 
 interface Row {
 	id: string;
@@ -24,6 +25,10 @@ interface Row {
 	file: AdminProduct['file'];
 	cover: AdminProduct['cover'];
 	preview: AdminProduct['preview'];
+	preview_status: AdminProduct['generatedPreview']['status'];
+	generated_images: string[];
+	page_count: number | null;
+	duration_seconds: number | null;
 	last_decision: string | null;
 	last_reason: string | null;
 	author_id: string | null;
@@ -46,6 +51,8 @@ export async function productViews(where: SQL, limit = 100): Promise<AdminProduc
 			${attached(sql`d.file_upload_id`)} AS file,
 			${attached(sql`d.cover_upload_id`)} AS cover,
 			${attached(sql`d.preview_upload_id`)} AS preview,
+			p.preview_status, p.page_count, p.duration_seconds,
+			ARRAY(SELECT u FROM unnest(p.preview_image_urls) AS u WHERE u LIKE ${PUBLIC_PREVIEW_PATH + '%'}) AS generated_images,
 			r.decision AS last_decision, r.reason AS last_reason,
 			p.author_id::text, coalesce(ap.display_name, au.name, au.email) AS author_name,
 			p.created_at, p.updated_at
@@ -76,6 +83,7 @@ export async function productViews(where: SQL, limit = 100): Promise<AdminProduc
 		file: r.file,
 		cover: r.cover,
 		preview: r.preview,
+		generatedPreview: { status: r.preview_status, imageUrls: r.generated_images, pageCount: r.page_count, durationSeconds: r.duration_seconds },
 		rejectionReason: r.status === 'rejected' && r.last_decision === 'rejected' ? r.last_reason : null,
 		authorId: r.author_id,
 		authorName: r.author_name,

@@ -39,11 +39,16 @@ function faulty(inner: ObjectStorage, fault: 'head' | 'sign'): ObjectStorage {
 	const broken = () => Promise.reject(Object.assign(new Error('injected storage fault'), { code: 'ECONNREFUSED' }));
 	return {
 		kind: inner.kind,
+		maxPutBytes: inner.maxPutBytes,
+		uploadOrigin: inner.uploadOrigin,
 		put: (key, bytes, type) => inner.put(key, bytes, type),
 		delete: (key) => inner.delete(key),
 		head: fault === 'head' ? broken : (key) => inner.head(key),
 		signedGetUrl: fault === 'sign' ? broken : (key, ttl, name) => inner.signedGetUrl(key, ttl, name),
 		signedPutUrl: (key, ttl, object) => inner.signedPutUrl(key, ttl, object),
+		signedMultipartPut: (key, ttl, object, partBytes) => inner.signedMultipartPut(key, ttl, object, partBytes),
+		completeMultipart: (key, uploadId, parts) => inner.completeMultipart(key, uploadId, parts),
+		abortMultipart: (key, uploadId) => inner.abortMultipart(key, uploadId),
 		read: (key) => inner.read(key),
 		ping: () => inner.ping()
 	};

@@ -8,7 +8,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
-import type { AdminUploadQuery, CreateUploadInput, Upload } from '../../contracts/uploads';
+import type { AdminUploadQuery, CompleteUploadInput, CreateUploadInput, Upload } from '../../contracts/uploads';
 import { recordAudit } from '../admin/audit';
 import { config } from '../config';
 import { db } from '../db/client';
@@ -17,12 +17,11 @@ import { AppError, badRequest, notFound } from '../errors/app-error';
 import { log } from '../platform/logger';
 import { now } from '../platform/clock';
 import { storage } from '../platform/storage';
+import { MAX_PARTS, partSizes } from '../platform/storage/types';
 import { allowedFor, extensionOf, sniff } from './content-types';
 
 type Row = typeof uploads.$inferSelect;
 
-/** One PUT to S3 takes at most 5 GiB; multipart uploads are not supported yet. */
-export const SINGLE_PUT_LIMIT = 5 * 1024 ** 3;
 const HEAD_BYTES = 4096;
 const TAIL_BYTES = 64 * 1024;
 
@@ -53,9 +52,18 @@ function toDto(r: Row): Upload {
 
 const MiB = (n: number) => `${Math.round((n / 1024 ** 2) * 10) / 10} MiB`;
 
+/** How a file of `size` bytes goes up: one PUT up to the threshold, else parts, each no larger than one PUT to this store. */
+function transferPlan(size: number): { partBytes: number | null } {
+	const { multipartThresholdBytes, partBytes } = config().uploads;
+	const onePut = storage().maxPutBytes;
+	if (size <= Math.min(multipartThresholdBytes, onePut)) return { partBytes: null };
+	return { partBytes: Math.min(partBytes, onePut) };
+}
+
 function maxBytesFor(purpose: UploadPurpose): number {
 	const limits = config().uploads;
-	return Math.min(purpose === 'file' ? limits.maxFileBytes : limits.maxImageBytes, SINGLE_PUT_LIMIT);
+	const { partBytes } = transferPlan(Number.MAX_SAFE_INTEGER);
+	return Math.min(purpose === 'file' ? limits.maxFileBytes : limits.maxImageBytes, partBytes! * MAX_PARTS);
 }
 
 /** The declaration alone must already be acceptable: type allowed for the purpose, name and type agreeing, size within the limit. */
@@ -89,7 +97,11 @@ export async function createUpload(actor: Actor, input: CreateUploadInput) {
 	const id = randomUUID();
 	const key = `uploads/${actor.userId}/${id}`;
 	const ttl = config().uploads.urlTtlSeconds;
-	const put = await storage().signedPutUrl(key, ttl, { size: input.sizeBytes, contentType: input.contentType });
+	const object = { size: input.sizeBytes, contentType: input.contentType };
+	const { partBytes } = transferPlan(input.sizeBytes);
+	const put = partBytes === null ? await storage().signedPutUrl(key, ttl, object) : null;
+	const multipart = partBytes === null ? null : await storage().signedMultipartPut(key, ttl, object, partBytes);
+	const expiresAt = (put ?? multipart)!.expiresAt;
 	const createdAt = now();
 	const [row] = await db()
 		.insert(uploads)
@@ -102,11 +114,17 @@ export async function createUpload(actor: Actor, input: CreateUploadInput) {
 			sizeBytes: input.sizeBytes,
 			sha256: input.sha256,
 			storageKey: key,
-			expiresAt: put.expiresAt,
+			multipartUploadId: multipart?.uploadId ?? null,
+			partBytes,
+			expiresAt,
 			createdAt
 		})
 		.returning();
-	return { upload: toDto(row!), put: { ...put, expiresAt: put.expiresAt.toISOString() } };
+	return {
+		upload: toDto(row!),
+		put: put && { ...put, expiresAt: put.expiresAt.toISOString() },
+		multipart: multipart && { partBytes: partBytes!, parts: multipart.parts, expiresAt: multipart.expiresAt.toISOString() }
+	};
 }
 
 async function ownedSlot(actor: Actor, id: string): Promise<Row> {
@@ -160,11 +178,31 @@ function checkType(row: Row, detected: string | null): string | null {
 	return null;
 }
 
+const partsProblem = (message: string) =>
+	badRequest(message, { reason: 'parts_missing', fields: [{ path: 'parts', message: 'Cần đủ số thứ tự và ETag của mọi phần.' }] });
+
+/** A multipart slot's parts become its object; a missing or mismatched part leaves the slot open so it can be sent again. */
+async function assembleParts(row: Row, parts: CompleteUploadInput['parts']): Promise<void> {
+	const expected = partSizes(row.sizeBytes, row.partBytes!).length;
+	const sorted = [...(parts ?? [])].sort((a, b) => a.partNumber - b.partNumber);
+	if (sorted.length !== expected || sorted.some((p, i) => p.partNumber !== i + 1)) {
+		throw partsProblem(`Tệp được tải lên thành ${expected} phần: hãy gửi số thứ tự và ETag của đủ ${expected} phần (từ 1 đến ${expected}).`);
+	}
+	const outcome = await storage().completeMultipart(row.storageKey, row.multipartUploadId!, sorted);
+	if (outcome === 'invalid_part') {
+		throw partsProblem('Có phần của tệp chưa được nhận đủ hoặc không khớp ETag đã gửi. Hãy gửi lại phần đó rồi hoàn tất lại.');
+	}
+	if (outcome === 'gone') {
+		throw new AppError(409, 'state_violation', 'Lượt tải lên nhiều phần này không còn trên kho lưu trữ. Vui lòng tạo lượt tải lên mới.', { status: 'expired' });
+	}
+}
+
 /**
- * Verifies the stored object against the declaration. Completing a verified
- * slot again answers it unchanged.
+ * Verifies the stored object against the declaration (a multipart slot's
+ * parts are assembled first). Completing a verified slot again answers it
+ * unchanged.
  */
-export async function completeUpload(actor: Actor, id: string): Promise<Upload> {
+export async function completeUpload(actor: Actor, id: string, parts?: CompleteUploadInput['parts']): Promise<Upload> {
 	const row = await ownedSlot(actor, id);
 	if (row.status === 'verified') return toDto(row);
 	if (row.status !== 'pending') {
@@ -173,6 +211,7 @@ export async function completeUpload(actor: Actor, id: string): Promise<Upload> 
 	if (row.expiresAt.getTime() <= now().getTime()) {
 		throw new AppError(409, 'state_violation', 'Lượt tải lên đã hết hạn. Vui lòng tạo lượt tải lên mới.', { status: 'expired' });
 	}
+	if (row.multipartUploadId) await assembleParts(row, parts);
 	const found = await inspect(row.storageKey);
 	if (!found) throw badRequest('Chưa nhận được tệp. Hãy gửi tệp tới liên kết tải lên rồi thử lại.', { reason: 'missing' });
 
@@ -251,12 +290,18 @@ export async function listUploads(query: AdminUploadQuery) {
 export async function sweepExpiredUploads(): Promise<number> {
 	return db().transaction(async (tx) => {
 		const due = await tx
-			.select({ id: uploads.id, key: uploads.storageKey, status: uploads.status })
+			.select({ id: uploads.id, key: uploads.storageKey, status: uploads.status, multipartUploadId: uploads.multipartUploadId })
 			.from(uploads)
 			.where(and(isNull(uploads.sweptAt), inArray(uploads.status, ['pending', 'failed']), lt(uploads.expiresAt, now())))
 			.limit(200)
 			.for('update', { skipLocked: true });
 		for (const slot of due) {
+			if (slot.multipartUploadId) {
+				// Parts never assembled: on S3 they are invisible yet billed until aborted.
+				await storage()
+					.abortMultipart(slot.key, slot.multipartUploadId)
+					.catch((error: unknown) => log.warn('could not abort a multipart upload; a bucket lifecycle rule must', { uploadId: slot.id, error }));
+			}
 			await storage().delete(slot.key);
 			await tx
 				.update(uploads)

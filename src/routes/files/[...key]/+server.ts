@@ -50,9 +50,10 @@ export const GET: RequestHandler = async ({ params, url, locals }) => {
 };
 
 /**
- * An upload slot's PUT (FsStorage only; S3 slots PUT to S3 directly). The body
- * streams to a temporary file and is cut off as soon as it exceeds the signed
- * size, so a slot can never hold more than was declared.
+ * An upload slot's PUT, or one part of a multipart slot (FsStorage only; S3
+ * slots PUT to S3 directly). The body streams to a temporary file and is cut
+ * off as soon as it exceeds the signed size, so a slot can never hold more
+ * than was declared; a part must be exactly its size, and answers its ETag.
  */
 export const PUT: RequestHandler = async ({ params, url, request, locals }) => {
 	const files = fileServer();
@@ -63,6 +64,19 @@ export const PUT: RequestHandler = async ({ params, url, request, locals }) => {
 	const tooLarge = () => fail(locals.requestId, 413, 'payload_too_large', `Tệp lớn hơn kích thước đã khai báo (${check.size} byte).`);
 	if (Number(request.headers.get('content-length') ?? 0) > check.size) return tooLarge();
 	if (!request.body) return fail(locals.requestId, 400, 'validation_error', 'Thiếu nội dung tệp.');
+	if (check.part) {
+		const { uploadId, partNumber } = check.part;
+		const stored = await files.putPart(params.key, uploadId, partNumber, request.body, check.size, check.contentType).catch((error: unknown) => {
+			log.error('file part upload failed', { key: params.key, partNumber, error });
+			return undefined;
+		});
+		if (stored === undefined) return fail(locals.requestId, 503, 'service_unavailable', 'Kho tệp tạm thời không khả dụng, vui lòng thử lại sau.');
+		if (stored.status === 'too_large') return tooLarge();
+		if (stored.status === 'too_small') return fail(locals.requestId, 400, 'validation_error', `Phần ${partNumber} phải có đúng ${check.size} byte; hãy gửi lại phần này.`);
+		if (stored.status === 'exists') return fail(locals.requestId, 409, 'conflict', 'Tệp của lượt tải lên này đã được ghép xong.');
+		// Same-origin, so the page can read it; S3 buckets must expose ETag through CORS.
+		return new Response(null, { status: 200, headers: { etag: stored.etag } });
+	}
 	const result = await files.putStream(params.key, request.body, check.size, check.contentType).catch((error: unknown) => {
 		log.error('file upload failed', { key: params.key, error });
 		return undefined;

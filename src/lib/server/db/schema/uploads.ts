@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export type UploadPurpose = 'file' | 'cover' | 'preview';
@@ -25,6 +25,9 @@ export const uploads = pgTable(
 		/** Lower-case hex, as declared; verification proves the stored bytes have it. */
 		sha256: text('sha256').notNull(),
 		storageKey: text('storage_key').notNull().unique(),
+		/** Set when the file goes up in parts: the store's multipart upload id and the size of each part but the last. */
+		multipartUploadId: text('multipart_upload_id'),
+		partBytes: integer('part_bytes'),
 		status: text('status').$type<UploadStatus>().notNull().default('pending'),
 		/** MIME type found in the bytes (magic numbers), set once checked. */
 		detectedType: text('detected_type'),

@@ -17,7 +17,7 @@ let current: ObjectStorage | undefined;
 function fromConfig(): ObjectStorage {
 	const cfg = config();
 	const s = cfg.storage;
-	if (s.kind === 'fs') return new FsStorage({ dir: s.dir, baseUrl: cfg.origin });
+	if (s.kind === 'fs') return new FsStorage({ dir: s.dir, baseUrl: cfg.origin, maxPutBytes: s.maxPutBytes });
 	return new S3Storage({
 		bucket: s.bucket,
 		endpoint: s.endpoint,

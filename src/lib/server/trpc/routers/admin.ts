@@ -9,7 +9,7 @@ import {
 	ChangeRoleInput,
 	DisableUserInput
 } from '../../../contracts/admin';
-import { AdminUploadQuery, CreateUploadInput, Upload, UploadList, UploadRef, UploadSlot } from '../../../contracts/uploads';
+import { CompleteUploadInput, AdminUploadQuery, CreateUploadInput, Upload, UploadList, UploadSlot } from '../../../contracts/uploads';
 import { listAudit } from '../../admin/audit';
 import { completeUpload, createUpload, listUploads } from '../../uploads/uploads';
 import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './upload-docs';
@@ -19,6 +19,7 @@ import { adminMoneyRouter } from './admin-money';
 import { adminPayoutsRouter } from './admin-payouts';
 import { adminPricingRouter } from './admin-pricing';
 import { adminReportsRouter } from './admin-reports';
+import { adminSalesRouter } from './admin-sales';
 import { adminProductProcedures } from './admin-products';
 
 const tags = ['Admin'];
@@ -38,6 +39,7 @@ export const adminRouter = router({
 	payouts: adminPayoutsRouter,
 	reports: adminReportsRouter,
 	pricing: adminPricingRouter,
+	sales: adminSalesRouter,
 	audit: staffProcedure
 		.meta({
 			openapi: {
@@ -174,9 +176,9 @@ export const adminRouter = router({
 		.meta({
 			openapi: { ...completeUploadDocs, path: '/api/v1/admin/uploads/{id}/complete', tags, auth: 'staff', description: `${completeUploadDocs.description} Staff may complete any slot; a verification is audited.` }
 		})
-		.input(UploadRef)
+		.input(CompleteUploadInput)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id)),
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: true }, input.id, input.parts)),
 
 	...adminProductProcedures
 });

@@ -15,6 +15,12 @@ export const exampleStudioProduct = {
 	file: { id: '3c9e1f2a-0000-4000-8000-000000000000', fileName: 'giao-an-toan-6.pdf', sizeBytes: 482133 },
 	cover: { id: '4d0f2a3b-0000-4000-8000-000000000000', fileName: 'bia.png', sizeBytes: 20480 },
 	preview: null,
+	generatedPreview: {
+		status: 'ready',
+		imageUrls: ['/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp', '/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp'],
+		pageCount: 12,
+		durationSeconds: null
+	},
 	rejectionReason: 'Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.',
 	createdAt: '2026-01-15T08:30:00.000Z',
 	updatedAt: '2026-01-16T10:00:00.000Z'

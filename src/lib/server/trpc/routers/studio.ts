@@ -1,5 +1,5 @@
 /** The author studio (issue #16), served at /api/v1/studio/*. Wiring only. */
-import { CreateUploadInput, Upload, UploadRef, UploadSlot } from '../../../contracts/uploads';
+import { CompleteUploadInput, CreateUploadInput, Upload, UploadSlot } from '../../../contracts/uploads';
 import { completeUpload, createUpload } from '../../uploads/uploads';
 import { authorProcedure, router } from '../init';
 import { completeUploadDocs, createUploadDocs } from './upload-docs';
@@ -18,9 +18,9 @@ export const studioRouter = router({
 
 	completeUpload: authorProcedure
 		.meta({ openapi: { ...completeUploadDocs, path: '/api/v1/studio/uploads/{id}/complete', tags, auth: 'author' } })
-		.input(UploadRef)
+		.input(CompleteUploadInput)
 		.output(Upload)
-		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id)),
+		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id, input.parts)),
 
 	...studioProductProcedures
 });

@@ -26,7 +26,7 @@ export const createUploadDocs: SharedDocs = {
 	method: 'POST',
 	summary: 'Open an upload slot',
 	description:
-		'Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers a signed PUT URL straight to storage (S3 presigned, or the app\'s `/files/` route with the file-system store). Send exactly `sizeBytes` bytes with the given headers before `expiresAt`, then call `complete`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).',
+		'Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app\'s `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part\'s `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer\'s `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).',
 	envelope: 'object',
 	sameOrigin: true,
 	errors: { 400: ['validation_error'] },
@@ -37,7 +37,8 @@ export const createUploadDocs: SharedDocs = {
 			method: 'PUT',
 			headers: { 'content-type': 'application/pdf' },
 			expiresAt: '2026-01-15T09:30:00.000Z'
-		}
+		},
+		multipart: null
 	}
 };
 
@@ -45,7 +46,7 @@ export const completeUploadDocs: SharedDocs = {
 	method: 'POST',
 	summary: 'Verify an uploaded file',
 	description:
-		'Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A sold file identical to another author\'s verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.',
+		'Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A multipart slot needs `parts`, every part\'s number and ETag: parts are assembled first, and a missing part or an ETag that is not the stored part\'s answers 400 `parts_missing` with the slot still open, so that part can be sent again. A sold file identical to another author\'s verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.',
 	envelope: 'object',
 	sameOrigin: true,
 	errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['duplicate_file', 'state_violation'] },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
+import { CreateFlashSaleInput, FlashSaleRef, SetSaleInput } from '$lib/contracts/admin-sales';
 import { AdminEditInput, MoveInput } from '$lib/contracts/studio';
+import { adminForm } from '$lib/server/admin-form';
 import { formAction } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
@@ -8,12 +10,14 @@ import { draftFromForm } from '$lib/studio-form';
 
 export const load: PageServerLoad = async (event) => {
 	const api = serverCaller(event);
-	const [product, categories, history] = await Promise.all([
+	const [product, categories, history, sale, flashSales] = await Promise.all([
 		api.admin.product({ id: event.params.id }),
 		api.catalog.tree(),
-		api.admin.audit({ targetType: 'product', targetId: event.params.id, pageSize: 10 })
+		api.admin.audit({ targetType: 'product', targetId: event.params.id, pageSize: 10 }),
+		api.admin.sales.productSale({ id: event.params.id }),
+		api.admin.sales.flashSales({ productId: event.params.id })
 	]).catch(throwPageError);
-	return { product, categories, history };
+	return { product, categories, history, sale, flashSales: flashSales.items };
 };
 
 const withId = <S extends z.ZodType>(id: string, schema: S) => z.preprocess((v) => ({ ...draftFromForm(v as Record<string, string>), id }), schema);
@@ -35,5 +39,23 @@ export const actions = {
 	move: async (event) => {
 		const outcome = await formAction(event, withId(event.params.id, MoveInput), (input) => serverCaller(event).admin.moveProduct(input));
 		return outcome.ok ? { done: `Đã chuyển tới ${outcome.value.fullPath}; đường dẫn cũ tự chuyển hướng.` } : outcome.failure;
+	},
+	setSale: async (event) => {
+		const outcome = await formAction(event, adminForm(SetSaleInput, { id: event.params.id }), (input) => serverCaller(event).admin.sales.setSale(input));
+		return outcome.ok ? { done: 'Đã đặt giá khuyến mãi.' } : outcome.failure;
+	},
+	clearSale: async (event) => {
+		const outcome = await formAction(event, z.object({}), () => serverCaller(event).admin.sales.clearSale({ id: event.params.id }));
+		return outcome.ok ? { done: 'Đã kết thúc khuyến mãi; học liệu về giá niêm yết.' } : outcome.failure;
+	},
+	createFlashSale: async (event) => {
+		const outcome = await formAction(event, adminForm(CreateFlashSaleInput, { productId: event.params.id }), (input) =>
+			serverCaller(event).admin.sales.createFlashSale(input)
+		);
+		return outcome.ok ? { done: outcome.value.state === 'upcoming' ? 'Đã lên lịch flash sale.' : 'Flash sale đã bắt đầu.' } : outcome.failure;
+	},
+	endFlashSale: async (event) => {
+		const outcome = await formAction(event, FlashSaleRef, (input) => serverCaller(event).admin.sales.endFlashSale(input));
+		return outcome.ok ? { done: outcome.value.outcome === 'deleted' ? 'Đã huỷ flash sale chưa bắt đầu.' : 'Đã kết thúc flash sale.' } : outcome.failure;
 	}
 } satisfies Actions;
