@@ -1,4 +1,5 @@
 import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@sveltejs/kit';
+import { dev } from '$app/environment';
 import { randomUUID } from 'node:crypto';
 import { registerAuthCleanup } from '$lib/server/auth/cleanup';
 import { primePasswordHashing } from '$lib/server/auth/password';
@@ -15,6 +16,8 @@ import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
 import { setupPreviews } from '$lib/server/previews/setup';
+import { config } from '$lib/server/config';
+import { shouldSupervise, superviseWorkers } from '$lib/server/platform/cluster';
 import { configOrExit, startServer } from '$lib/server/startup';
 import { preparingResponse } from '$lib/server/startup-gate';
 import { setupTopups } from '$lib/server/topup/setup';
@@ -22,6 +25,9 @@ import { setupUploads } from '$lib/server/uploads/setup';
 
 export const init: ServerInit = async () => {
 	configOrExit();
+	// WEB_CONCURRENCY > 1: this process only supervises the workers, which run everything below.
+	const workers = config().webConcurrency;
+	if (!dev && shouldSupervise(workers)) return superviseWorkers(workers);
 	registerAuthCleanup();
 	setupPayments();
 	setupTopups();

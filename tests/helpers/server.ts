@@ -111,6 +111,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		SEED_ON_EMPTY: 'false',
 		// No LibreOffice/ffmpeg runs in unrelated suites; the preview tests turn the worker on.
 		PREVIEW_CONCURRENCY: '0',
+		// One process unless a test asks for workers (production would fork one per core with PostgreSQL and Redis).
+		WEB_CONCURRENCY: '1',
 		// Every server its own rate-limit keys, so runs and suites sharing one Redis never collide.
 		RATE_LIMIT_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${process.pid}:${++serverCounter}:${Date.now().toString(36)}:`,
 		...(database ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url } : {}),

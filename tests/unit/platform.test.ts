@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/lib/server/config';
+import { loadConfig, resolveWebConcurrency } from '../../src/lib/server/config';
+import { availableParallelism } from 'node:os';
 import { advanceClock, resetClock } from '../../src/lib/server/platform/clock';
 import { redact } from '../../src/lib/server/platform/logger';
 import { MemoryRateLimitStore } from '../../src/lib/server/platform/ratelimit/memory-store';
@@ -45,6 +46,32 @@ describe('config', () => {
 	it('explains invalid values', () => {
 		expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() })).toThrow(/PORT/);
 		expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(/DATABASE_URL/);
+	});
+});
+
+describe('WEB_CONCURRENCY', () => {
+	const everything = { production: true, postgres: true, sharedRateLimitStore: true };
+
+	it('defaults to every core only in production with PostgreSQL and a shared store, else to one', () => {
+		expect(resolveWebConcurrency(undefined, everything)).toBe(availableParallelism());
+		expect(resolveWebConcurrency(undefined, { ...everything, sharedRateLimitStore: false })).toBe(1);
+		expect(resolveWebConcurrency(undefined, { ...everything, postgres: false })).toBe(1);
+		expect(resolveWebConcurrency(undefined, { ...everything, production: false })).toBe(1);
+	});
+
+	it('takes an explicit count, and refuses more than one worker without what several processes share', () => {
+		expect(resolveWebConcurrency(3, everything)).toBe(3);
+		expect(resolveWebConcurrency(1, { production: true, postgres: false, sharedRateLimitStore: false })).toBe(1);
+		expect(() => resolveWebConcurrency(2, { ...everything, postgres: false })).toThrow(/WEB_CONCURRENCY=2 needs DATABASE_URL/);
+		expect(() => resolveWebConcurrency(2, { ...everything, sharedRateLimitStore: false })).toThrow(/needs a shared rate-limit store/);
+	});
+
+	it('reads the variable, bounded', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'hoclieu-config-'));
+		expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).webConcurrency).toBe(1);
+		expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://h/db', REDIS_URL: 'redis://h' }).webConcurrency).toBe(2);
+		expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+		expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_CONCURRENCY: '2' })).toThrow(/needs DATABASE_URL/);
 	});
 });
 

@@ -7,6 +7,7 @@
  * secret ever being committed.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -173,6 +174,7 @@ const envSchema = z.object({
 	// Preview generation (issue #16 item 3, src/lib/server/previews): page images, clips, page counts.
 	/** Preview jobs run at once per process; 0 turns the worker off (test servers default to 0). */
 	PREVIEW_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+	WEB_CONCURRENCY: positiveInt.max(64).optional(),
 	/** First pages (or slides) rendered as stamped images. */
 	PREVIEW_PAGES: z.coerce.number().int().min(1).max(20).default(3),
 	/** Length of the audio/video excerpt. */
@@ -331,6 +333,8 @@ export interface Config {
 	origin: string;
 	dataDir: string;
 	databaseUrl: string | undefined;
+	/** HTTP worker processes (node:cluster); 1 = this process serves. */
+	webConcurrency: number;
 	databasePoolMax: number;
 	databaseTimeoutMs: number;
 	pgliteDir: string;
@@ -528,6 +532,33 @@ function refuseProduction(problems: string[]): never {
 	);
 }
 
+/**
+ * How many HTTP workers to fork. Several workers need what several instances
+ * need: PostgreSQL (PGlite allows one process per data directory) and a shared
+ * rate-limit store (each worker's in-process counters would multiply every
+ * limit by N). Unset, production uses every core when both are configured and
+ * one worker otherwise (docs/decisions/007-web-concurrency.md); the demo and
+ * tests use one.
+ */
+export function resolveWebConcurrency(
+	requested: number | undefined,
+	setup: { production: boolean; postgres: boolean; sharedRateLimitStore: boolean }
+): number {
+	const canCluster = setup.postgres && setup.sharedRateLimitStore;
+	if (requested === undefined) return setup.production && canCluster ? availableParallelism() : 1;
+	if (requested > 1 && !setup.postgres) {
+		throw new ConfigError(
+			`WEB_CONCURRENCY=${requested} needs DATABASE_URL: the embedded database (PGlite) allows one process. Set DATABASE_URL or WEB_CONCURRENCY=1.`
+		);
+	}
+	if (requested > 1 && !setup.sharedRateLimitStore) {
+		throw new ConfigError(
+			`WEB_CONCURRENCY=${requested} needs a shared rate-limit store (REDIS_URL or UPSTASH_REDIS_REST_URL): in-process counters would let each worker grant the whole limit. Set one, or WEB_CONCURRENCY=1.`
+		);
+	}
+	return requested;
+}
+
 export function loadConfig(source: Source = process.env): Config {
 	const mode = resolveMode(source);
 	const parsed = envSchema.safeParse(source);
@@ -585,6 +616,11 @@ export function loadConfig(source: Source = process.env): Config {
 		origin,
 		dataDir,
 		databaseUrl: env.DATABASE_URL,
+		webConcurrency: resolveWebConcurrency(env.WEB_CONCURRENCY, {
+			production: isProduction,
+			postgres: Boolean(env.DATABASE_URL),
+			sharedRateLimitStore: Boolean(env.REDIS_URL || env.UPSTASH_REDIS_REST_URL)
+		}),
 		databasePoolMax: env.DATABASE_POOL_MAX,
 		databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
 		pgliteDir: join(dataDir, 'pglite'),

@@ -9,6 +9,7 @@
  * fast with 503, and migration is retried in the background until the
  * database answers.
  */
+import cluster from 'node:cluster';
 import { refreshStatistics, seedCatalog, storeSeedFiles } from './catalog/seed';
 import { config, ConfigError } from './config';
 import { closeDatabase } from './db/client';
@@ -16,6 +17,7 @@ import { DEMO_ACCOUNT, seedDemoAccount } from './demo-account';
 import { runMigrations } from './db/migrate';
 import { isUnavailable } from './errors/classify';
 import { log } from './platform/logger';
+import { electJobLeader, leadAlone } from './platform/job-leader';
 import { startJobs, stopJobs } from './platform/jobs';
 import { rateLimitStore } from './platform/ratelimit';
 import { installRateLimitStore } from './platform/ratelimit/install';
@@ -25,6 +27,7 @@ export type StartupHook = () => Promise<void>;
 const state = { migrated: false, started: false, preparing: false };
 const afterMigrationHooks: StartupHook[] = [];
 const RETRY_MS = 2_000;
+let stopElection: (() => Promise<void>) | undefined;
 
 export function startupState(): Readonly<typeof state> {
 	return state;
@@ -84,9 +87,11 @@ function retryInBackground(): void {
 function releaseOnShutdown(): void {
 	(process as NodeJS.EventEmitter).once('sveltekit:shutdown', () => {
 		stopJobs();
-		void Promise.allSettled([rateLimitStore().close?.(), closeDatabase()]).then(() =>
-			log.info('shut down: jobs stopped, database closed')
-		);
+		void Promise.allSettled([stopElection?.(), rateLimitStore().close?.(), closeDatabase()]).then(() => {
+			log.info('shut down: jobs stopped, database closed');
+			// A cluster worker keeps its channel to the primary open: let go of it so the process ends.
+			if (cluster.isWorker) cluster.worker?.disconnect();
+		});
 	});
 }
 
@@ -129,6 +134,8 @@ export function startServer(): void {
 	});
 	releaseOnShutdown();
 	installRateLimitStore();
-	startJobs();
+	// One process runs the jobs: the embedded database has only this one; on PostgreSQL, the elected one.
+	const jobs = { lead: startJobs, standBy: stopJobs };
+	stopElection = cfg.databaseUrl ? electJobLeader(cfg.databaseUrl, jobs) : leadAlone(jobs);
 	void firstPreparation();
 }

@@ -19,6 +19,9 @@ export interface CheckResult {
 }
 
 export interface WorkersCheck extends CheckResult {
+	role: WorkerStatus['role'];
+	/** This process, so a cluster's workers can be told apart. */
+	pid: number;
 	heartbeatAgeMs: number | null;
 	jobs: WorkerStatus['jobs'];
 }
@@ -65,8 +68,18 @@ export async function checkHealth(): Promise<HealthReport> {
 	]);
 	const w = workerStatus();
 	const stale = w.jobs.filter((j) => j.stale).map((j) => j.name);
-	const problem = w.ok ? undefined : stale.length ? `jobs not succeeding: ${stale.join(', ')}` : 'worker heartbeat is stale';
-	const workers: WorkersCheck = { ok: w.ok, latencyMs: 0, ...(problem ? { error: problem } : {}), heartbeatAgeMs: w.heartbeatAgeMs, jobs: w.jobs };
+	const problem = w.ok
+		? undefined
+		: (w.problem ?? (stale.length ? `jobs not succeeding: ${stale.join(', ')}` : 'worker heartbeat is stale'));
+	const workers: WorkersCheck = {
+		ok: w.ok,
+		latencyMs: 0,
+		...(problem ? { error: problem } : {}),
+		role: w.role,
+		pid: process.pid,
+		heartbeatAgeMs: w.heartbeatAgeMs,
+		jobs: w.jobs
+	};
 	const ok = database.ok && cache.ok && workers.ok && files.ok;
 	return { status: ok ? 'ok' : 'degraded', mode: config().mode, checks: { database, cache, workers, storage: files } };
 }

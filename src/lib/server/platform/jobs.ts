@@ -3,6 +3,7 @@
  * own interval; the scheduler's heartbeat feeds /api/health. Jobs must be safe
  * on several instances at once (they lock rows with SKIP LOCKED themselves).
  */
+import { jobLeaderProblem, jobRole, type JobRole } from './job-leader';
 import { log } from './logger';
 import { recordJobRun } from './metrics';
 
@@ -77,6 +78,10 @@ export interface JobStatus {
 
 export interface WorkerStatus {
 	ok: boolean;
+	/** Whether this process runs the jobs (one process does, see job-leader.ts). */
+	role: JobRole;
+	/** Set when the process cannot tell whether it should run them. */
+	problem?: string;
 	heartbeatAgeMs: number | null;
 	jobs: JobStatus[];
 }
@@ -90,6 +95,11 @@ const JOB_GRACE_MS = 10_000;
  */
 export function workerStatus(): WorkerStatus {
 	const at = Date.now();
+	const role = jobRole();
+	if (role === 'standby') {
+		const problem = jobLeaderProblem();
+		return { ok: !problem, role, ...(problem ? { problem } : {}), heartbeatAgeMs: null, jobs: [] };
+	}
 	const age = heartbeatTimer ? at - lastHeartbeat : null;
 	const list = [...jobs.values()].map((j) => {
 		const since = j.lastSuccessAt ?? j.startedAt;
@@ -101,5 +111,5 @@ export function workerStatus(): WorkerStatus {
 			stale: since !== undefined && at - since > j.intervalMs * 3 + JOB_GRACE_MS
 		};
 	});
-	return { ok: age !== null && age < HEARTBEAT_MS * 5 && list.every((j) => !j.stale), heartbeatAgeMs: age, jobs: list };
+	return { ok: age !== null && age < HEARTBEAT_MS * 5 && list.every((j) => !j.stale), role, heartbeatAgeMs: age, jobs: list };
 }
