@@ -1583,6 +1583,30 @@ export interface components {
             /** Format: date-time */
             refundedAt?: string;
         };
+        AdminOrderSummary: {
+            /** Format: uuid */
+            id: string;
+            orderNumber: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+            /** @enum {string} */
+            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            paymentRef: string | null;
+            buyerId: string | null;
+            buyerEmail: string | null;
+            /** Format: uuid */
+            productId: string;
+            productTitle: string;
+            /** Format: date-time */
+            createdAt: string;
+            paidAt: string | null;
+            refundedAt: string | null;
+        };
         AdminReport: {
             id: string;
             /** @enum {string} */
@@ -1685,6 +1709,153 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        AdminUserSummary: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string | null;
+            /** @enum {string} */
+            role: "customer" | "author" | "staff";
+            emailVerified: boolean;
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Upload: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            ownerId: string;
+            /** @enum {string} */
+            purpose: "file" | "cover" | "preview";
+            fileName: string;
+            contentType: string;
+            sizeBytes: number;
+            sha256: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "failed" | "expired";
+            detectedType: string | null;
+            failureReason: string | null;
+            duplicateOfId: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            completedAt: string | null;
+        };
+        AdminProduct: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            priceVnd: string;
+            tags: string[];
+            /** @enum {string} */
+            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+            /** Format: uuid */
+            categoryId: string;
+            categoryName: string;
+            fullPath: string;
+            fileName: string | null;
+            coverImageUrl: string | null;
+            file: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            } | null;
+            cover: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            } | null;
+            preview: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            } | null;
+            generatedPreview: components["schemas"]["GeneratedPreview"];
+            rejectionReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            authorId: string | null;
+            authorName: string | null;
+        };
+        GeneratedPreview: {
+            status: ("queued" | "ready" | "failed" | "unavailable") | null;
+            imageUrls: string[];
+            pageCount: number | null;
+            durationSeconds: number | null;
+        };
+        AuthorProfile: {
+            /** Format: uuid */
+            userId: string;
+            displayName: string;
+            bio: string;
+            bankName: string;
+            bankAccountNumber: string;
+            bankAccountHolder: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        StudioProduct: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            priceVnd: string;
+            tags: string[];
+            /** @enum {string} */
+            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
+            /** Format: uuid */
+            categoryId: string;
+            categoryName: string;
+            fullPath: string;
+            fileName: string | null;
+            coverImageUrl: string | null;
+            file: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            } | null;
+            cover: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            } | null;
+            preview: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            } | null;
+            generatedPreview: components["schemas"]["GeneratedPreview"];
+            rejectionReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         FiledReport: {
             id: string;
             /** @enum {string} */
@@ -1736,6 +1907,69 @@ export interface components {
             name: string;
             path: string;
         };
+        AdminOrderDetail: {
+            /** Format: uuid */
+            id: string;
+            orderNumber: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
+            /** @enum {string} */
+            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            paymentRef: string | null;
+            buyerId: string | null;
+            buyerEmail: string | null;
+            /** Format: uuid */
+            productId: string;
+            productTitle: string;
+            /** Format: date-time */
+            createdAt: string;
+            paidAt: string | null;
+            refundedAt: string | null;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            priceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            promoCode: string | null;
+            expiresAt: string | null;
+            buyerOwnsProduct: boolean;
+            refund: {
+                /**
+                 * @description Whole VND as a decimal string
+                 * @example 100000
+                 */
+                amountVnd: string;
+                reason: string;
+                /** Format: uuid */
+                refundedBy: string;
+                refundedByEmail: string | null;
+                /** Format: date-time */
+                createdAt: string;
+            } | null;
+            transfers: {
+                /** Format: uuid */
+                id: string;
+                /**
+                 * @description Whole VND as a decimal string
+                 * @example 100000
+                 */
+                amountVnd: string;
+                matchStatus: string;
+                bankReference: string | null;
+                /** Format: date-time */
+                receivedAt: string;
+            }[];
+        };
         ProductSale: {
             productId: string;
             title: string;
@@ -1748,8 +1982,247 @@ export interface components {
             endsAt: string | null;
             running: boolean;
         };
+        AdminUserDetail: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string | null;
+            /** @enum {string} */
+            role: "customer" | "author" | "staff";
+            emailVerified: boolean;
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            wallet: {
+                /**
+                 * @description Whole VND as a decimal string
+                 * @example 100000
+                 */
+                main: string;
+                /**
+                 * @description Whole VND as a decimal string
+                 * @example 100000
+                 */
+                bonus: string;
+                /**
+                 * @description Whole VND as a decimal string
+                 * @example 100000
+                 */
+                total: string;
+            };
+            activeSessions: number;
+        };
     };
-    responses: never;
+    responses: {
+        /** @description Malformed or invalid input */
+        ValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Unexpected server error */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "internal";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Dependency unavailable */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description No valid session */
+        Unauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Forbidden */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        PromoCapReached: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "promo_cap_reached";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Request body too large */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Request body is not JSON */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Not found */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description State violation */
+        WalletBalanceOverflow: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "wallet_balance_overflow";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "conflict";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description State violation */
+        StateViolation: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "state_violation";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        StateViolation409: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "state_violation";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1810,54 +2283,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     searchSearch: {
@@ -1928,22 +2356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -1968,38 +2381,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     musicQuota: {
@@ -2093,70 +2476,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     walletLedger: {
@@ -2203,70 +2526,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     topupDenominations: {
@@ -2304,54 +2567,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     topupCreateOrder: {
@@ -2414,102 +2632,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "promo_cap_reached";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["PromoCapReached"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description State violation */
             422: {
                 headers: {
@@ -2550,22 +2678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
             /** @description Dependency unavailable */
             503: {
                 headers: {
@@ -2646,86 +2759,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -2750,38 +2788,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     giftcodeRedeem: {
@@ -2835,118 +2843,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description State violation */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "wallet_balance_overflow";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["WalletBalanceOverflow"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -2971,38 +2874,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkoutList: {
@@ -3060,70 +2933,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkoutCreate: {
@@ -3199,54 +3012,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -3263,38 +3031,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description State violation */
             422: {
                 headers: {
@@ -3335,22 +3073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
             /** @description Dependency unavailable */
             503: {
                 headers: {
@@ -3433,86 +3156,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -3537,38 +3185,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadsByToken: {
@@ -3614,70 +3232,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -3702,38 +3260,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyOrders: {
@@ -3779,30 +3307,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            orderNumber: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            paymentRef: string | null;
-                            buyerId: string | null;
-                            buyerEmail: string | null;
-                            /** Format: uuid */
-                            productId: string;
-                            productTitle: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            paidAt: string | null;
-                            refundedAt: string | null;
-                        }[];
+                        data: components["schemas"]["AdminOrderSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -3810,86 +3315,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyUnmatchedTransfers: {
@@ -3947,86 +3377,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPayoutsList: {
@@ -4104,86 +3459,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPayoutsMark: {
@@ -4240,166 +3520,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description State violation */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminReportsList: {
@@ -4458,86 +3588,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingDenominations: {
@@ -4580,86 +3635,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingCreateDenomination: {
@@ -4709,134 +3689,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingPromos: {
@@ -4891,86 +3751,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingCreatePromo: {
@@ -5045,134 +3830,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingGiftCodeBatches: {
@@ -5216,86 +3881,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingCreateGiftCodes: {
@@ -5342,118 +3932,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminSalesFlashSales: {
@@ -5504,86 +3989,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminSalesCreateFlashSale: {
@@ -5642,70 +4052,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -5722,70 +4072,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminAudit: {
@@ -5859,86 +4149,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminUsers: {
@@ -5977,18 +4192,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "customer" | "author" | "staff";
-                            emailVerified: boolean;
-                            disabledAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["AdminUserSummary"][];
                         nextCursor: string | null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -5996,86 +4200,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminUploads: {
@@ -6119,28 +4248,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            ownerId: string;
-                            /** @enum {string} */
-                            purpose: "file" | "cover" | "preview";
-                            fileName: string;
-                            contentType: string;
-                            sizeBytes: number;
-                            sha256: string;
-                            /** @enum {string} */
-                            status: "pending" | "verified" | "failed" | "expired";
-                            detectedType: string | null;
-                            failureReason: string | null;
-                            duplicateOfId: string | null;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            completedAt: string | null;
-                        }[];
+                        data: components["schemas"]["Upload"][];
                         nextCursor: null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -6148,86 +4256,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminCreateUpload: {
@@ -6287,28 +4320,7 @@ export interface operations {
                      *     } */
                     "application/json": {
                         data: {
-                            upload: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                ownerId: string;
-                                /** @enum {string} */
-                                purpose: "file" | "cover" | "preview";
-                                fileName: string;
-                                contentType: string;
-                                sizeBytes: number;
-                                sha256: string;
-                                /** @enum {string} */
-                                status: "pending" | "verified" | "failed" | "expired";
-                                detectedType: string | null;
-                                failureReason: string | null;
-                                duplicateOfId: string | null;
-                                /** Format: date-time */
-                                expiresAt: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                completedAt: string | null;
-                            };
+                            upload: components["schemas"]["Upload"];
                             put: {
                                 /** Format: uri */
                                 url: string;
@@ -6340,118 +4352,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminProducts: {
@@ -6523,59 +4430,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        }[];
+                        data: components["schemas"]["AdminProduct"][];
                         nextCursor: null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -6583,86 +4438,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminReviews: {
@@ -6729,59 +4509,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        }[];
+                        data: components["schemas"]["AdminProduct"][];
                         nextCursor: null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -6789,86 +4517,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioEarningsEarnings: {
@@ -6946,86 +4599,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioEarningsStatement: {
@@ -7152,86 +4730,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioCreateUpload: {
@@ -7291,28 +4794,7 @@ export interface operations {
                      *     } */
                     "application/json": {
                         data: {
-                            upload: {
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: uuid */
-                                ownerId: string;
-                                /** @enum {string} */
-                                purpose: "file" | "cover" | "preview";
-                                fileName: string;
-                                contentType: string;
-                                sizeBytes: number;
-                                sha256: string;
-                                /** @enum {string} */
-                                status: "pending" | "verified" | "failed" | "expired";
-                                detectedType: string | null;
-                                failureReason: string | null;
-                                duplicateOfId: string | null;
-                                /** Format: date-time */
-                                expiresAt: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                completedAt: string | null;
-                            };
+                            upload: components["schemas"]["Upload"];
                             put: {
                                 /** Format: uri */
                                 url: string;
@@ -7344,118 +4826,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioApplyAsAuthor: {
@@ -7497,136 +4874,19 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            userId: string;
-                            displayName: string;
-                            bio: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountHolder: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        data: components["schemas"]["AuthorProfile"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioProfile: {
@@ -7657,104 +4917,17 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            userId: string;
-                            displayName: string;
-                            bio: string;
-                            bankName: string;
-                            bankAccountNumber: string;
-                            bankAccountHolder: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        data: components["schemas"]["AuthorProfile"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioProducts: {
@@ -7819,57 +4992,7 @@ export interface operations {
                      *       "hasMore": false
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
+                        data: components["schemas"]["StudioProduct"][];
                         nextCursor: null;
                         hasMore: boolean;
                         /** @description Correlation id, only in development */
@@ -7877,70 +5000,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioCreateProduct: {
@@ -8034,174 +5097,19 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        data: components["schemas"]["StudioProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportsFile: {
@@ -8256,86 +5164,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -8360,38 +5193,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     catalogProduct: {
@@ -8469,70 +5272,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     catalogListing: {
@@ -8621,70 +5364,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     musicDownload: {
@@ -8724,102 +5407,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -8853,38 +5446,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     topupGetOrder: {
@@ -8930,86 +5493,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkoutGet: {
@@ -9059,70 +5547,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyOrder: {
@@ -9175,170 +5603,18 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            orderNumber: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            paymentRef: string | null;
-                            buyerId: string | null;
-                            buyerEmail: string | null;
-                            /** Format: uuid */
-                            productId: string;
-                            productTitle: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            paidAt: string | null;
-                            refundedAt: string | null;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            expiresAt: string | null;
-                            buyerOwnsProduct: boolean;
-                            refund: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                amountVnd: string;
-                                reason: string;
-                                /** Format: uuid */
-                                refundedBy: string;
-                                refundedByEmail: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            } | null;
-                            transfers: {
-                                /** Format: uuid */
-                                id: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                amountVnd: string;
-                                matchStatus: string;
-                                bankReference: string | null;
-                                /** Format: date-time */
-                                receivedAt: string;
-                            }[];
-                        };
+                        data: components["schemas"]["AdminOrderDetail"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyConfirmCash: {
@@ -9383,218 +5659,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            orderNumber: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            paymentRef: string | null;
-                            buyerId: string | null;
-                            buyerEmail: string | null;
-                            /** Format: uuid */
-                            productId: string;
-                            productTitle: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            paidAt: string | null;
-                            refundedAt: string | null;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            expiresAt: string | null;
-                            buyerOwnsProduct: boolean;
-                            refund: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                amountVnd: string;
-                                reason: string;
-                                /** Format: uuid */
-                                refundedBy: string;
-                                refundedByEmail: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            } | null;
-                            transfers: {
-                                /** Format: uuid */
-                                id: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                amountVnd: string;
-                                matchStatus: string;
-                                bankReference: string | null;
-                                /** Format: date-time */
-                                receivedAt: string;
-                            }[];
-                        };
+                        data: components["schemas"]["AdminOrderDetail"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description State violation */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyRefund: {
@@ -9660,234 +5739,22 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            orderNumber: string;
-                            /** @enum {string} */
-                            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED" | "FAILED";
-                            /** @enum {string} */
-                            paymentMethod: "qr_direct" | "wallet" | "free_claim" | "cash_manual";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            amountVnd: string;
-                            paymentRef: string | null;
-                            buyerId: string | null;
-                            buyerEmail: string | null;
-                            /** Format: uuid */
-                            productId: string;
-                            productTitle: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            paidAt: string | null;
-                            refundedAt: string | null;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            promoDiscountVnd: string;
-                            promoCode: string | null;
-                            expiresAt: string | null;
-                            buyerOwnsProduct: boolean;
-                            refund: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                amountVnd: string;
-                                reason: string;
-                                /** Format: uuid */
-                                refundedBy: string;
-                                refundedByEmail: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            } | null;
-                            transfers: {
-                                /** Format: uuid */
-                                id: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                amountVnd: string;
-                                matchStatus: string;
-                                bankReference: string | null;
-                                /** Format: date-time */
-                                receivedAt: string;
-                            }[];
-                        };
+                        data: components["schemas"]["AdminOrderDetail"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description State violation */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyAssignTransfer: {
@@ -9948,70 +5815,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -10028,86 +5835,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description State violation */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyCreditTransfer: {
@@ -10168,166 +5900,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description State violation */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoneyAdjustWallet: {
@@ -10439,166 +6021,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description State violation */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "wallet_balance_overflow";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["WalletBalanceOverflow"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminReportsGet: {
@@ -10650,102 +6082,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminReportsSuspend: {
@@ -10803,150 +6145,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminReportsDecide: {
@@ -11006,150 +6213,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingUpdateDenomination: {
@@ -11197,134 +6269,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingDeactivatePromo: {
@@ -11374,134 +6326,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPricingDeactivateGiftCodeBatch: {
@@ -11537,134 +6369,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminSalesProductSale: {
@@ -11701,102 +6413,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminSalesSetSale: {
@@ -11844,134 +6466,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminSalesClearSale: {
@@ -12008,134 +6510,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminSalesEndFlashSale: {
@@ -12172,150 +6554,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateViolation409"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminUser: {
@@ -12353,137 +6600,18 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "customer" | "author" | "staff";
-                            emailVerified: boolean;
-                            disabledAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            wallet: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                main: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                bonus: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                total: string;
-                            };
-                            activeSessions: number;
-                        };
+                        data: components["schemas"]["AdminUserDetail"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminChangeRole: {
@@ -12528,185 +6656,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "customer" | "author" | "staff";
-                            emailVerified: boolean;
-                            disabledAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            wallet: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                main: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                bonus: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                total: string;
-                            };
-                            activeSessions: number;
-                        };
+                        data: components["schemas"]["AdminUserDetail"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminDisableUser: {
@@ -12750,185 +6714,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            /** @enum {string} */
-                            role: "customer" | "author" | "staff";
-                            emailVerified: boolean;
-                            disabledAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            wallet: {
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                main: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                bonus: string;
-                                /**
-                                 * @description Whole VND as a decimal string
-                                 * @example 100000
-                                 */
-                                total: string;
-                            };
-                            activeSessions: number;
-                        };
+                        data: components["schemas"]["AdminUserDetail"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminCompleteUpload: {
@@ -12976,97 +6776,16 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            ownerId: string;
-                            /** @enum {string} */
-                            purpose: "file" | "cover" | "preview";
-                            fileName: string;
-                            contentType: string;
-                            sizeBytes: number;
-                            sha256: string;
-                            /** @enum {string} */
-                            status: "pending" | "verified" | "failed" | "expired";
-                            detectedType: string | null;
-                            failureReason: string | null;
-                            duplicateOfId: string | null;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            completedAt: string | null;
-                        };
+                        data: components["schemas"]["Upload"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -13083,70 +6802,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminProduct: {
@@ -13211,160 +6870,18 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        };
+                        data: components["schemas"]["AdminProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminEditProduct: {
@@ -13444,192 +6961,20 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        };
+                        data: components["schemas"]["AdminProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminApproveProduct: {
@@ -13694,208 +7039,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        };
+                        data: components["schemas"]["AdminProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateViolation409"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminRejectProduct: {
@@ -13966,208 +7124,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        };
+                        data: components["schemas"]["AdminProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateViolation409"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminPublishProduct: {
@@ -14232,208 +7203,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        };
+                        data: components["schemas"]["AdminProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateViolation409"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminUnpublishProduct: {
@@ -14498,208 +7282,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        };
+                        data: components["schemas"]["AdminProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateViolation409"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminMoveProduct: {
@@ -14776,208 +7373,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            authorId: string | null;
-                            authorName: string | null;
-                        };
+                        data: components["schemas"]["AdminProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioCompleteUpload: {
@@ -15025,97 +7435,16 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            ownerId: string;
-                            /** @enum {string} */
-                            purpose: "file" | "cover" | "preview";
-                            fileName: string;
-                            contentType: string;
-                            sizeBytes: number;
-                            sha256: string;
-                            /** @enum {string} */
-                            status: "pending" | "verified" | "failed" | "expired";
-                            detectedType: string | null;
-                            failureReason: string | null;
-                            duplicateOfId: string | null;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            completedAt: string | null;
-                        };
+                        data: components["schemas"]["Upload"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -15132,70 +7461,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioProduct: {
@@ -15258,158 +7527,18 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        data: components["schemas"]["StudioProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioUpdateProduct: {
@@ -15495,206 +7624,21 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        data: components["schemas"]["StudioProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateViolation409"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     studioSubmitProduct: {
@@ -15757,126 +7701,16 @@ export interface operations {
                      *       }
                      *     } */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
-                            /**
-                             * @description Whole VND as a decimal string
-                             * @example 100000
-                             */
-                            priceVnd: string;
-                            tags: string[];
-                            /** @enum {string} */
-                            status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
-                            /** Format: uuid */
-                            categoryId: string;
-                            categoryName: string;
-                            fullPath: string;
-                            fileName: string | null;
-                            coverImageUrl: string | null;
-                            file: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            cover: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            preview: {
-                                /** Format: uuid */
-                                id: string;
-                                fileName: string;
-                                sizeBytes: number;
-                            } | null;
-                            generatedPreview: {
-                                status: ("queued" | "ready" | "failed" | "unavailable") | null;
-                                imageUrls: string[];
-                                pageCount: number | null;
-                                durationSeconds: number | null;
-                            };
-                            rejectionReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        data: components["schemas"]["StudioProduct"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unauthenticated";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "forbidden";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description Conflict */
             409: {
                 headers: {
@@ -15893,70 +7727,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "payload_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Request body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "unsupported_media_type";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authorsPage: {
@@ -16023,70 +7797,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authorsOfProduct: {
@@ -16127,54 +7841,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed or invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "internal";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Dependency unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

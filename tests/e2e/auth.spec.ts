@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The account pages with JavaScript on (enhanced forms); the same flows without
 // JavaScript are covered over HTTP in tests/integration/auth.test.ts.

@@ -38,7 +38,38 @@ interface Fixtures {
 	account: TestUser;
 }
 
+/**
+ * After a document loads, waits until SvelteKit has hydrated it when the page
+ * runs a client at all (a `csr = false` page such as /api-docs has no start
+ * script). Typing or clicking before hydration is lost or undone, which made
+ * tests fail on a loaded machine; every `goto` and `reload` now settles first.
+ */
+async function settle(page: Page): Promise<void> {
+	await page.waitForFunction(
+		() =>
+			document.documentElement.hasAttribute('data-hydrated') ||
+			![...document.scripts].some((s) => s.textContent?.includes('/_app/immutable/entry/start')),
+		undefined,
+		{ timeout: 30_000 }
+	);
+}
+
 export const test = base.extend<Fixtures>({
+	page: async ({ page }, use) => {
+		const goto = page.goto.bind(page);
+		const reload = page.reload.bind(page);
+		page.goto = async (url, options) => {
+			const response = await goto(url, options);
+			if (options?.waitUntil !== 'commit') await settle(page);
+			return response;
+		};
+		page.reload = async (options) => {
+			const response = await reload(options);
+			if (options?.waitUntil !== 'commit') await settle(page);
+			return response;
+		};
+		await use(page);
+	},
 	account: async ({ context, baseURL }, use) => {
 		const user = await createUser(baseURL!, { email: uniqueEmail('khach'), name: 'Cô Lan Thử' });
 		const eq = user.cookie.indexOf('=');

@@ -4,7 +4,8 @@
  * search with and without diacritics, old product paths, the buy box, the
  * rate-limit message, screenshots at desktop and phone width, and axe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { cleanUpUser, expectAccessible, hook, layoutShift, PHONE, screenshots, signIn, sql, type TestUser } from './shop-helpers';
 
 const digits = (text: string) => Number(text.replace(/\D/g, ''));

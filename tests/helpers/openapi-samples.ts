@@ -67,6 +67,13 @@ export function operationsUnder(doc: Schema, prefix: string): SampleOperation[] 
 	return out;
 }
 
+/** An operation's documented JSON body for a status, through a shared `#/components/responses/*` reference. */
+export function responseSchema(doc: Schema, operation: Schema, status: string): Schema {
+	let response = operation.responses?.[status] ?? {};
+	if (typeof response.$ref === 'string') response = doc.components?.responses?.[response.$ref.replace('#/components/responses/', '')] ?? {};
+	return response.content?.['application/json']?.schema ?? {};
+}
+
 /** The error codes an error response documents: its ErrorEnvelope narrowed by allOf (or an inline envelope). */
 export function documentedErrorCodes(schema: Schema): string[] {
 	const parts: Schema[] = Array.isArray(schema.allOf) ? schema.allOf : [schema];

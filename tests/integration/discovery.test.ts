@@ -95,8 +95,27 @@ describe('discovery resources', () => {
 		}
 	});
 
-	it('/api-docs is served with its assets from this server', async () => {
+	it('/api-docs lists every operation of /openapi.json as plain HTML, Vietnamese first', async () => {
+		const doc = (await request(server.url, '/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string }>> };
+		const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+		expect(ids.length).toBeGreaterThan(50);
 		const res = await request(server.url, '/api-docs');
+		expect(res.status).toBe(200);
+		expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+		const html = res.text;
+		expect(html).not.toContain('<script'); // usable as it arrives: nothing to download, parse or hydrate
+		expect(html.match(/data-testid="operation"/g)).toHaveLength(ids.length);
+		for (const id of ids) expect(html, id).toContain(`id="${id}"`);
+		expect(html).toMatch(/<h1[^>]*>Tài liệu API <span[^>]*lang="en"[^>]*>API reference<\/span><\/h1>/);
+		// Shared error responses are resolved: the checkout conflict codes and the envelope they follow are listed.
+		expect(html).toMatch(/<code[^>]*>already_owned<\/code>/);
+		expect(html).toContain('href="#luoc-do-ErrorEnvelope"');
+		expect(html).toContain('id="luoc-do-ErrorEnvelope"');
+		expect(html).toContain('href="/api-docs/swagger"');
+	});
+
+	it('/api-docs/swagger is served with its assets from this server', async () => {
+		const res = await request(server.url, '/api-docs/swagger');
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
 		expect(res.text).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z]/i);

@@ -50,9 +50,23 @@ describe('OpenAPI generator features (exercised on the test-only routes)', async
 		const op = doc.paths['/api/v1/_test/list'].get;
 		const schema = op.responses['200'].content['application/json'].schema;
 		expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['data', 'nextCursor', 'hasMore']));
-		const error = op.responses['400'].content['application/json'].schema;
+		// A status with one code everywhere is a shared response component; the envelope narrows its code.
+		expect(op.responses['400']).toEqual({ $ref: '#/components/responses/ValidationError' });
+		const error = doc.components.responses.ValidationError.content['application/json'].schema;
 		expect(error.allOf[0]).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
 		expect(error.allOf[1].properties.error.properties.code.enum).toEqual(['validation_error']);
+	});
+
+	it('keeps an operation-specific list of codes inline', () => {
+		const conflicts = Object.values(generated.paths)
+			.flatMap((item) => Object.values(item as Record<string, { responses: Record<string, { content?: unknown }> }>))
+			.map((op) => op.responses['409'])
+			.filter((r) => r?.content);
+		expect(conflicts.length).toBeGreaterThan(0);
+		for (const r of conflicts) {
+			const schema = (r!.content as Record<string, { schema: { allOf: { properties: { error: { properties: { code: { enum: string[] } } } } }[] } }>)['application/json']!.schema;
+			expect(schema.allOf[1]!.properties.error.properties.code.enum.length).toBeGreaterThan(1);
+		}
 	});
 
 	it('documents 308, legacy error shapes and deprecation', () => {

@@ -60,7 +60,7 @@ export const AdminOrderSummary = z.object({
 	paidAt: z.iso.datetime().nullable(),
 	/** Set once staff refunded the order; its status stays PAID. */
 	refundedAt: z.iso.datetime().nullable()
-});
+}).meta({ id: 'AdminOrderSummary' });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
 
 export const AdminOrderPage = z.object({ items: z.array(AdminOrderSummary), ...pageFields });
@@ -92,7 +92,7 @@ export const AdminOrderDetail = AdminOrderSummary.extend({
 	refund: AdminRefund.nullable(),
 	/** Bank transfers that reached this order's payment reference. */
 	transfers: z.array(AdminOrderTransfer)
-});
+}).meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
 export const AdminOrderRef = z.object({ id: OrderId });

@@ -26,7 +26,7 @@ export const AdminUserSummary = z.object({
 	emailVerified: z.boolean(),
 	disabledAt: z.iso.datetime().nullable(),
 	createdAt: z.iso.datetime()
-});
+}).meta({ id: 'AdminUserSummary' });
 export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
 
 export const AdminUserPage = z.object({ items: z.array(AdminUserSummary), ...pageFields });
@@ -35,7 +35,7 @@ export type AdminUserPage = z.infer<typeof AdminUserPage>;
 export const AdminUserDetail = AdminUserSummary.extend({
 	wallet: z.object({ main: MoneyVnd, bonus: MoneyVnd, total: MoneyVnd }),
 	activeSessions: z.number().int().min(0)
-});
+}).meta({ id: 'AdminUserDetail' });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 
 export const AdminUserRef = z.object({ id: UserId });

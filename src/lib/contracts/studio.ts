@@ -78,7 +78,7 @@ export const AuthorProfile = z.object({
 	bankAccountHolder: z.string(),
 	createdAt: z.iso.datetime(),
 	updatedAt: z.iso.datetime()
-});
+}).meta({ id: 'AuthorProfile' });
 export type AuthorProfile = z.infer<typeof AuthorProfile>;
 
 const draftFields = {
@@ -129,7 +129,7 @@ const GeneratedPreview = z.object({
 	imageUrls: z.array(z.string()),
 	pageCount: z.number().int().nullable(),
 	durationSeconds: z.number().int().nullable()
-});
+}).meta({ id: 'GeneratedPreview' });
 
 export const StudioProduct = z.object({
 	id: z.uuid(),
@@ -153,7 +153,7 @@ export const StudioProduct = z.object({
 	rejectionReason: z.string().nullable(),
 	createdAt: z.iso.datetime(),
 	updatedAt: z.iso.datetime()
-});
+}).meta({ id: 'StudioProduct' });
 export type StudioProduct = z.infer<typeof StudioProduct>;
 
 export const StudioProductList = z.object({ items: z.array(StudioProduct), nextCursor: z.null(), hasMore: z.boolean() });
@@ -163,7 +163,7 @@ export const AuthorPublicRef = z.object({ id: z.uuid({ error: 'Mã tác giả kh
 export const AdminProduct = StudioProduct.extend({
 	authorId: z.uuid().nullable(),
 	authorName: z.string().nullable()
-});
+}).meta({ id: 'AdminProduct' });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
 export const AdminProductList = z.object({ items: z.array(AdminProduct), nextCursor: z.null(), hasMore: z.boolean() });

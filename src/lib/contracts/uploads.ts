@@ -56,7 +56,7 @@ export const Upload = z.object({
 	expiresAt: z.iso.datetime(),
 	createdAt: z.iso.datetime(),
 	completedAt: z.iso.datetime().nullable()
-});
+}).meta({ id: 'Upload' });
 export type Upload = z.infer<typeof Upload>;
 
 export const UploadSlot = z.object({

@@ -39,7 +39,16 @@ export interface Operation {
 
 export interface OpenApiDocument {
 	paths: Record<string, Record<string, any>>;
-	components?: { schemas?: Record<string, JsonSchema> };
+	components?: { schemas?: Record<string, JsonSchema>; responses?: Record<string, any> };
+}
+
+/** Shared error responses are `#/components/responses/*` references. */
+function resolveResponse(response: any, doc: OpenApiDocument): any {
+	const ref = response?.$ref;
+	if (typeof ref !== 'string') return response;
+	const target = doc.components?.responses?.[ref.slice('#/components/responses/'.length)];
+	if (!ref.startsWith('#/components/responses/') || !target) throw new Error(`unresolved reference ${ref}`);
+	return target;
 }
 
 /** Inlines `#/components/schemas/*` references, so schemas stand alone. */
@@ -64,7 +73,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 			const op = item[method];
 			if (!op) continue;
 			const responses = new Map<number, DocumentedResponse>();
-			for (const [status, r] of Object.entries<any>(op.responses ?? {})) {
+			for (const [status, shared] of Object.entries<any>(op.responses ?? {})) {
+				const r = resolveResponse(shared, doc);
 				responses.set(Number(status), {
 					schema: resolveRefs(r.content?.['application/json']?.schema, doc),
 					headers: Object.keys(r.headers ?? {}).map((h) => h.toLowerCase())

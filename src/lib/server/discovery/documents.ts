@@ -1,6 +1,7 @@
 /**
  * Markdown discovery documents: /llms.txt (llmstxt.org format) and /auth.md.
  */
+import { tagAnchor } from './api-reference';
 import { authLabels, publicEndpoints } from './endpoints';
 import { scopes } from './scopes';
 
@@ -12,7 +13,7 @@ export function llmsTxt(origin: string): string {
 		([tag, list]) =>
 			`## ${tag}\n\n` +
 			list
-				.map((e) => `- [${e.method} ${e.path}](${origin}/api-docs#/${encodeURIComponent(tag)}): ${e.summary}. Auth: ${authLabels[e.auth]}${e.rateLimited ? '; rate-limited' : ''}${e.deprecated ? `; deprecated, sunset ${e.deprecated.sunset}` : ''}.`)
+				.map((e) => `- [${e.method} ${e.path}](${origin}/api-docs#${tagAnchor(tag)}): ${e.summary}. Auth: ${authLabels[e.auth]}${e.rateLimited ? '; rate-limited' : ''}${e.deprecated ? `; deprecated, sunset ${e.deprecated.sunset}` : ''}.`)
 				.join('\n')
 	);
 	return `# hoclieu

@@ -121,6 +121,34 @@ function successExample(meta: OpenApiRouteMeta): unknown {
 	return { data: meta.example };
 }
 
+/**
+ * An error status that carries one code answers alike on every route (500
+ * internal, 503 service_unavailable, 401 unauthenticated, …): one named
+ * response component instead of a copy per operation, which kept the
+ * document (and every client generated from it) a third smaller. The same
+ * object is reused so zod-openapi registers it once.
+ */
+const sharedResponses = new Map<string, ZodOpenApiResponseObject>();
+
+function sharedErrorResponse(status: number, codes: ErrorCode[]): ZodOpenApiResponseObject | undefined {
+	if (codes.length !== 1) return undefined;
+	const code = codes[0]!;
+	const key = `${status}:${code}`;
+	let response = sharedResponses.get(key);
+	if (!response) {
+		const name = code.replace(/(^|_)(\w)/g, (_, __: string, c: string) => c.toUpperCase());
+		// A code answered under two statuses gets a second name (e.g. Conflict and Conflict422).
+		const taken = [...sharedResponses.values()].some((r) => r.id === name);
+		response = {
+			id: taken ? `${name}${status}` : name,
+			description: STATUS_TEXT[status] ?? 'Error',
+			content: { 'application/json': { schema: errorEnvelope(codes) } }
+		};
+		sharedResponses.set(key, response);
+	}
+	return response;
+}
+
 type Requirement = Record<string, string[]>;
 const anonymous: Requirement = {};
 const session: Requirement = { sessionCookie: [] };
@@ -218,6 +246,11 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	}
 	for (const [status, codes] of allErrors(route)) {
 		const legacy = meta.errorShape === 'legacy' && !(status === 429 && codes.includes('quota_exceeded'));
+		const shared = !legacy && status !== 429 ? sharedErrorResponse(status, codes) : undefined;
+		if (shared) {
+			responses[String(status)] = shared;
+			continue;
+		}
 		const schema = legacy ? legacyError([...new Set(codes.map((c) => legacyCodeFor(c, status)))]) : errorEnvelope(codes);
 		responses[String(status)] = {
 			description: STATUS_TEXT[status] ?? 'Error',

@@ -1,9 +1,10 @@
 import type { RequestHandler } from './$types';
 
 /**
- * The HTML API reference, rendered in the browser by swagger-ui from
- * /openapi.json. A plain document (not a storefront page) so the shop chrome
- * does not wrap it.
+ * The same reference rendered in the browser by swagger-ui from /openapi.json,
+ * for those used to it. It parses the whole document before it paints (seconds
+ * on a phone), which is why /api-docs itself is rendered on the server. A plain
+ * document (not a storefront page) so the shop chrome does not wrap it.
  */
 const html = `<!doctype html>
 <html lang="vi">
@@ -16,7 +17,7 @@ const html = `<!doctype html>
 <style>body{margin:0} .topbar{display:none} header.hl{font:16px system-ui,sans-serif;padding:12px 20px;background:#0f766e;color:#fff} header.hl a{color:#fff}</style>
 </head>
 <body>
-<header class="hl"><strong>hoclieu API</strong> · <a href="/developers">Trang nhà phát triển</a> · <a href="/openapi.json">openapi.json</a> · <a href="/auth.md">Xác thực</a></header>
+<header class="hl"><strong>hoclieu API</strong> · <a href="/api-docs">Tài liệu tham khảo (nhanh)</a> · <a href="/developers">Trang nhà phát triển</a> · <a href="/openapi.json">openapi.json</a> · <a href="/auth.md">Xác thực</a></header>
 <main id="swagger-ui"><noscript>Trang này cần JavaScript. Mô tả API ở dạng máy đọc: <a href="/openapi.json">/openapi.json</a>.</noscript></main>
 <script src="/api-docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api-docs/assets/swagger-init.js"></script>
