@@ -155,3 +155,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	}
 	return { url, port, dataDir, databaseUrl: database?.url, logs, child, stop };
 }
+
+/** Starts a server that must refuse to start; its exit and logs, as startServer reports them. */
+export async function refusedStart(options: StartOptions): Promise<string> {
+	const started = await startServer(options).catch((error: Error) => error);
+	if (started instanceof Error) return started.message;
+	await started.stop();
+	throw new Error('the server started but should have refused');
+}

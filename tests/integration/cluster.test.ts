@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../helpers/production';
-import { startServer, type TestServer } from '../helpers/server';
+import { refusedStart, startServer, type TestServer } from '../helpers/server';
 
 const HEALTH_TOKEN = 'h'.repeat(40);
 const hasSharedServices = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
@@ -111,17 +111,7 @@ describe.runIf(hasSharedServices)('WEB_CONCURRENCY=2 on PostgreSQL and Redis', (
 });
 
 describe('several workers need what several instances need', () => {
-	async function refusal(env: Record<string, string | undefined>): Promise<string> {
-		const error = await startServer({ freshDatabase: false, env: { ...productionEnv, ...env } }).then(
-			async (server) => {
-				await server.stop();
-				return undefined;
-			},
-			(e: Error) => e
-		);
-		expect(error, 'the server started but should have refused').toBeInstanceOf(Error);
-		return error!.message;
-	}
+	const refusal = (env: Record<string, string | undefined>) => refusedStart({ freshDatabase: false, env: { ...productionEnv, ...env } });
 
 	it('refuses WEB_CONCURRENCY=2 on the embedded database', async () => {
 		const message = await refusal({ WEB_CONCURRENCY: '2', DATABASE_URL: undefined, REDIS_URL: 'redis://127.0.0.1:6379' });

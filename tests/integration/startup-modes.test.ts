@@ -13,7 +13,7 @@ import { DEMO_PAYMENT_ACCOUNT } from '../../src/lib/server/config';
 import { request } from '../helpers/http';
 import { postBankTransfer } from '../helpers/payments';
 import { PRODUCTION_WEBHOOK_SECRET, productionEnv } from '../helpers/production';
-import { freePort, startServer, type TestServer } from '../helpers/server';
+import { freePort, refusedStart, startServer, type TestServer } from '../helpers/server';
 
 const PRODUCTION_NEEDS = [
 	'AUTH_SECRET',
@@ -26,17 +26,7 @@ const PRODUCTION_NEEDS = [
 	'PAYMENT_ACCOUNT_NAME'
 ];
 
-async function refusal(env: Record<string, string | undefined>): Promise<string> {
-	const error = await startServer({ env }).then(
-		async (s) => {
-			await s.stop();
-			return undefined;
-		},
-		(e: Error) => e
-	);
-	expect(error, 'the server started but should have refused').toBeInstanceOf(Error);
-	return error!.message;
-}
+const refusal = (env: Record<string, string | undefined>) => refusedStart({ env });
 
 describe('node build with NODE_ENV unset is production', () => {
 	it('refuses to start without secrets, naming everything missing in one message', async () => {
