@@ -67,7 +67,7 @@ async function officeToPdf(dir: string, source: string): Promise<string> {
 	await runTool(
 		'soffice',
 		['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--convert-to', 'pdf', '--outdir', 'converted', source],
-		{ cwd: dir, env: { ...process.env, HOME: dir } }
+		{ cwd: dir, home: dir }
 	);
 	const pdf = (await readdir(join(dir, 'converted')).catch(() => [] as string[])).find((f) => f.endsWith('.pdf'));
 	if (!pdf) throw new Error('LibreOffice không tạo ra tệp PDF.');

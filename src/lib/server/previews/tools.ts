@@ -26,13 +26,17 @@ export interface ToolOutput {
 	stderr: string;
 }
 
-export function runTool(tool: ToolName, args: string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ToolOutput> {
+/**
+ * `home` gives the tool a HOME of its own (LibreOffice writes its profile there). The child
+ * otherwise inherits this process's environment (PATH, locale): passed through, never read here.
+ */
+export function runTool(tool: ToolName, args: string[], options: { cwd?: string; timeoutMs?: number; home?: string } = {}): Promise<ToolOutput> {
 	const cfg = config().previews;
 	return new Promise((resolve, reject) => {
 		execFile(
 			cfg.tools[tool],
 			args,
-			{ cwd: options.cwd, timeout: options.timeoutMs ?? cfg.toolTimeoutMs, killSignal: 'SIGKILL', maxBuffer: 8 * 1024 * 1024, env: options.env ?? process.env },
+			{ cwd: options.cwd, timeout: options.timeoutMs ?? cfg.toolTimeoutMs, killSignal: 'SIGKILL', maxBuffer: 8 * 1024 * 1024, env: options.home ? { ...process.env, HOME: options.home } : process.env },
 			(error, stdout, stderr) => {
 				if (!error) return resolve({ stdout, stderr });
 				const why = error.killed ? `timed out after ${options.timeoutMs ?? cfg.toolTimeoutMs} ms` : error.message.split('\n')[0];
