@@ -211,6 +211,33 @@ describe.skipIf(!hasTools)('preview generation with the real tools', () => {
 		expect(Math.abs(probe(shortClip.bytes, 'clip.mp3').duration - s.duration_seconds!)).toBeLessThanOrEqual(1);
 	}, 90_000);
 
+	it('lets a guest hear the clip on the music page, and lists only published tracks with a clip', async () => {
+		const song = sampleFile('MUSIC', 'Bài hát mẫu');
+		const word = `trongcom${crypto.randomUUID().slice(0, 6)}`;
+		const key = `products/${crypto.randomUUID()}/trong-com.wav`;
+		await storeFile(server.url, key, song.bytes, 'audio/wav');
+		const id = await createProduct(server.url, { type: 'MUSIC', fileKey: key, fileName: 'Trống cơm.wav', title: `Trống cơm ${word}` });
+		const hidden = await createProduct(server.url, { type: 'MUSIC', fileKey: key, fileName: 'Trống cơm.wav', isPublished: false });
+		const noFile = await createProduct(server.url, { type: 'MUSIC', fileKey: null, fileName: null });
+		const row = await settled(server.url, id);
+		expect(row.preview_clip_url).toMatch(/\.mp3$/);
+
+		const clips = await fetch(`${server.url}/api/trpc/storefront.previewClips?input=${encodeURIComponent(JSON.stringify({ ids: [id, hidden, noFile] }))}`);
+		expect(clips.status).toBe(200);
+		const body = (await clips.json()) as { result: { data: { id: string; clipUrl: string; durationSeconds: number | null }[] } };
+		expect(body.result.data).toEqual([{ id, clipUrl: row.preview_clip_url, durationSeconds: row.duration_seconds }]);
+
+		// No cookie: the page answers (no sign-in redirect), offers the clip and asks to sign in before a download.
+		const page = await fetch(`${server.url}/am-nhac?q=${word}`, { redirect: 'manual' });
+		expect(page.status).toBe(200);
+		const html = await page.text();
+		expect(html).toContain(`src="${row.preview_clip_url}"`);
+		expect(html).toContain('data-testid="music-guest"');
+		expect(html).toContain('Đăng nhập để tải');
+		const clip = await publicGet(server.url, row.preview_clip_url!);
+		expect(clip.res.headers.get('content-type')).toBe('audio/mpeg');
+	}, 90_000);
+
 	it('gives a video a stamped poster frame and an H.264 clip', async () => {
 		const video = sampleFile('VIDEO', 'Video mẫu');
 		const id = await productWithFile(server.url, 'VIDEO', '.avi', video.bytes, video.contentType);

@@ -11,6 +11,7 @@ import { runningFlashSales } from '../../catalog/flash-sales';
 import { config } from '../../config';
 import { libraryPage } from '../../downloads/library';
 import { ownedDownloadLink, ownedProductIds } from '../../downloads/owned';
+import { previewClips } from '../../music/preview-clips';
 import { publicProcedure, router, sessionProcedure } from '../init';
 
 export const storefrontRouter = router({
@@ -48,5 +49,11 @@ export const storefrontRouter = router({
 	ownedProducts: sessionProcedure
 		.input(z.object({ ids: z.array(ProductId).min(1).max(50) }))
 		.output(z.array(z.string()))
-		.query(({ ctx, input }) => ownedProductIds(ctx.session.user.id, input.ids))
+		.query(({ ctx, input }) => ownedProductIds(ctx.session.user.id, input.ids)),
+
+	/** "Nghe thử" on the music page: the public preview clips of the listed tracks, for guests too. */
+	previewClips: publicProcedure
+		.input(z.object({ ids: z.array(ProductId).min(1).max(50) }))
+		.output(z.array(z.object({ id: z.string(), clipUrl: z.string(), durationSeconds: z.number().int().nullable() })))
+		.query(({ input }) => previewClips(input.ids))
 });
