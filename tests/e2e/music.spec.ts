@@ -4,7 +4,7 @@
  * The e2e server runs with MUSIC_FREE_MONTHLY_LIMIT=3 (playwright.config.ts).
  */
 import { createUser } from '../helpers/http';
-import { expect, expectAccessible, expectedFileBytes, savedBytes, screenshots, test } from './fixtures';
+import { expect, expectAccessible, expectedFileBytes, PHONE, savedBytes, screenshots, test } from './fixtures';
 
 const LIMIT = 3;
 
@@ -81,3 +81,23 @@ test('VIP members see an unlimited quota; search keeps the query in the URL', as
 	await expect(page).toHaveURL(/\/am-nhac\?q=mua\+xuan$/);
 	await expect(page.getByRole('heading', { name: 'Kết quả cho “mua xuan”' })).toBeVisible();
 });
+
+test('guests browse the music, and a download asks them to sign in first', async ({ page }) => {
+	await page.setViewportSize(PHONE);
+	await page.goto('/am-nhac');
+	await expect(page.getByRole('heading', { name: 'Nhạc cho lớp học' })).toBeVisible();
+	await expect(page.getByTestId('music-guest')).toContainText(`tải ${LIMIT} bài miễn phí mỗi tháng`);
+	await expect(page.getByTestId('quota-used')).toHaveCount(0);
+	const tracks = page.getByTestId('music-track');
+	await expect(tracks.first()).toBeVisible();
+	// Paid tracks lead to their product page; free ones to sign-in, which brings the teacher back here.
+	await expect(tracks.getByRole('button', { name: 'Tải xuống' })).toHaveCount(0);
+	const paid = tracks.filter({ hasNotText: 'Miễn phí' }).first();
+	await expect(paid.getByRole('link', { name: /^Mua · / })).toHaveAttribute('href', /^\/san-pham\//);
+	while ((await tracks.filter({ hasText: 'Miễn phí' }).count()) === 0) await page.getByRole('button', { name: 'Xem thêm' }).click();
+	await expectAccessible(page);
+	await screenshots(page, 'am-nhac-khach');
+	await tracks.filter({ hasText: 'Miễn phí' }).first().getByRole('link', { name: 'Đăng nhập để tải' }).click();
+	await expect(page).toHaveURL(/\/dang-nhap\?returnTo=%2Fam-nhac$/);
+});
+

@@ -19,14 +19,31 @@ test('recognised grade, subject and series show as removable chips; results firs
 	// And it is what the query asks for: Toán lớp 1 of the Kết nối series, with “giáo án” in the title.
 	await expect(first.locator('h3')).toContainText(/giáo án.*Toán lớp 1.*Kết nối tri thức/i);
 
-	// Filters fold away on the phone and stay in view on a desktop.
+	// Filters fold away on the phone into a bottom sheet with the result count, and stay in view on a desktop.
 	await expect(page.getByLabel('Loại học liệu')).toBeHidden();
-	await page.getByText('Lọc và sắp xếp').click();
-	await expect(page.getByLabel('Loại học liệu')).toBeVisible();
-	await page.getByText('Lọc và sắp xếp').click();
-
 	await expectAccessible(page);
 	await screenshots(page, 'tim-kiem-chips');
+	const opener = page.getByRole('link', { name: 'Lọc và sắp xếp' });
+	await opener.click();
+	const sheet = page.getByRole('dialog', { name: 'Lọc và sắp xếp' });
+	await expect(sheet).toBeVisible();
+	await expect(sheet.getByLabel('Loại học liệu')).toBeFocused();
+	await expect(sheet.getByTestId('filter-count')).toHaveText(/^(Hơn )?\d+ học liệu$/);
+	// A choice applies behind the sheet, which stays open and counts again.
+	await sheet.getByLabel('Loại học liệu').selectOption('SLIDE');
+	await expect(page).toHaveURL(/type=SLIDE/);
+	await expect(sheet).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Lọc và sắp xếp (1)' })).toBeVisible();
+	const sheetBox = await sheet.boundingBox();
+	expect(sheetBox!.y + sheetBox!.height).toBeCloseTo(PHONE.height, 0);
+	await expectAccessible(page);
+	await screenshots(page, 'tim-kiem-bo-loc');
+	await sheet.getByRole('link', { name: 'Xem kết quả' }).click();
+	await expect(sheet).toBeHidden();
+	for (const badge of await page.locator('article.product .badge').allInnerTexts()) expect(badge).toBe('Bài giảng (slide)');
+	await page.goto('/tim-kiem?q=' + encodeURIComponent('giáo án toán lớp 1 kết nối'));
+	await expect(chips.getByRole('link')).toHaveText(['Toán×', 'Lớp 1×', 'Kết nối tri thức×']);
+
 	await page.setViewportSize(DESKTOP);
 	await expect(page.getByLabel('Loại học liệu')).toBeVisible();
 	await expectAccessible(page);

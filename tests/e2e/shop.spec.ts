@@ -146,6 +146,36 @@ test('product page: server-rendered with title, description, Open Graph and Prod
 	await expect(page.getByRole('button', { name: /Mua ngay · / })).toBeVisible();
 });
 
+test('on a phone a sticky bar keeps the price and "Mua ngay" in reach until the buy box is on screen', async ({ page, request }) => {
+	const [row] = await sql<{ path: string; title: string; price: string }>(
+		request,
+		`SELECT c.path || '/' || p.slug AS path, p.title, p.price_vnd::text AS price
+		 FROM products p JOIN categories c ON c.id = p.category_id
+		 WHERE p.is_published AND p.price_vnd > 0 AND p.sale_price_vnd IS NULL
+		   AND NOT EXISTS (SELECT 1 FROM flash_sales f WHERE f.product_id = p.id)
+		 ORDER BY p.popularity DESC LIMIT 1`
+	);
+	await page.setViewportSize(PHONE);
+	await page.goto(`/san-pham/${row!.path}`);
+	const bar = page.getByTestId('buy-bar');
+	await expect(bar).toBeVisible();
+	await expect(bar).toContainText(`${Number(row!.price).toLocaleString('vi-VN')} ₫`);
+	const box = await bar.boundingBox();
+	expect(box!.y + box!.height).toBeCloseTo(PHONE.height, 0);
+	// The buy box starts at the bottom of the first screen or below; the bar takes the buyer there and hides while it shows.
+	const buyBox = page.getByRole('complementary', { name: 'Mua học liệu' });
+	expect((await buyBox.boundingBox())!.y).toBeGreaterThan(PHONE.height * 0.8);
+	await bar.getByRole('link', { name: 'Mua ngay' }).click();
+	await expect(buyBox).toBeInViewport();
+	await expect(page.getByRole('radio', { name: /Chuyển khoản QR/ })).toBeFocused();
+	await expect(bar).toBeHidden();
+	await expectAccessible(page);
+	// A desktop keeps the buy box beside the content: no bar.
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.evaluate(() => window.scrollTo(0, 0));
+	await expect(bar).toBeHidden();
+});
+
 test('the gallery switches between the cover and the preview pages', async ({ page, request }) => {
 	const [row] = await sql<{ id: string; path: string; title: string }>(
 		request,
