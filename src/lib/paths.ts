@@ -18,6 +18,8 @@ export const paths = {
 	/** Report a product (takedown notice, theft, content). */
 	report: (productId: string) => `/bao-cao/${productId}`,
 	adminReports: '/quan-tri/bao-cao',
+	/** Buyer reviews for staff (reported, hidden, all); not the editorial approval queue (/quan-tri/duyet). */
+	adminBuyerReviews: '/quan-tri/danh-gia',
 	adminPricing: '/quan-tri/khuyen-mai',
 	adminReport: (id: string) => `/quan-tri/bao-cao/${id}`,
 	/** Where a download token (receipt email, paid order) is exchanged for the file. */

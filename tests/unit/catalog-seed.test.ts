@@ -97,6 +97,38 @@ describe('generateCatalog', () => {
 		const byId = new Map(catalog.products.map((p) => [p.id, p]));
 		expect(catalog.aliases.some((a) => !a.path.startsWith(`${byId.get(a.productId)!.categoryPath}/`))).toBe(true);
 	});
+
+	it('rates products only from demo reviews by distinct paying buyers, reproducibly at any size', () => {
+		expect(catalog.reviews.length).toBeGreaterThan(100);
+		const byId = new Map(catalog.products.map((p) => [p.id, p]));
+		const purchases = new Map(catalog.purchases.map((o) => [o.orderId, o]));
+		const reviewsOf = new Map<string, { stars: number; userId: string }[]>();
+		for (const r of catalog.reviews) {
+			const product = byId.get(r.productId)!;
+			// Only a paid purchase of a product on sale can be reviewed.
+			expect(product.isPublished && product.priceVnd > 0n).toBe(true);
+			const order = purchases.get(r.orderId)!;
+			expect(order).toMatchObject({ userId: r.userId, productId: r.productId, priceVnd: product.priceVnd });
+			expect(r.createdAt >= order.paidAt && r.createdAt <= now).toBe(true);
+			expect(order.paidAt >= product.createdAt).toBe(true);
+			expect(r.stars).toBeGreaterThanOrEqual(1);
+			expect(r.stars).toBeLessThanOrEqual(5);
+			expect(r.body.length).toBeGreaterThanOrEqual(10);
+			expect(r.voterIds).not.toContain(r.userId);
+			expect(r.helpfulCount).toBe(r.voterIds.length);
+			reviewsOf.set(r.productId, [...(reviewsOf.get(r.productId) ?? []), r]);
+		}
+		for (const p of catalog.products) {
+			const reviews = reviewsOf.get(p.id) ?? [];
+			expect(new Set(reviews.map((r) => r.userId)).size).toBe(reviews.length);
+			expect(p.ratingCount).toBe(reviews.length);
+			const avg = reviews.length === 0 ? 0 : Math.round((reviews.reduce((s, r) => s + r.stars, 0) / reviews.length) * 100) / 100;
+			expect(p.ratingAvg).toBe(avg);
+		}
+		const small = generateCatalog({ products: 100, seed: 42, now });
+		const smallIds = new Set(small.products.map((p) => p.id));
+		expect(small.reviews).toEqual(catalog.reviews.filter((r) => smallIds.has(r.productId)));
+	});
 });
 
 describe('Random', () => {

@@ -9,6 +9,7 @@ import { downloadsRouter } from './routers/downloads';
 import { giftcodeRouter } from './routers/giftcode';
 import { musicRouter } from './routers/music';
 import { reportsRouter } from './routers/reports';
+import { reviewsRouter } from './routers/reviews';
 import { searchRouter } from './routers/search';
 import { storefrontRouter } from './routers/storefront';
 import { studioRouter } from './routers/studio';
@@ -40,6 +41,7 @@ export const appRouter = router({
 	authors: authorsRouter,
 	reports: reportsRouter,
 	wishlist: wishlistRouter,
+	reviews: reviewsRouter,
 	...testRouters
 });
 

@@ -10,6 +10,7 @@ import { slugify } from '../paths';
 import { coverFor } from './covers';
 import { levelOf, musicKinds, songs, subjects, textbookSeries, type Series, type Subject } from './curriculum';
 import { Random } from './random';
+import { demoReviewsFor, type ReviewPlan, type SeedPurchase, type SeedReview } from './reviews';
 
 export interface SeedCategory {
 	id: string;
@@ -67,6 +68,9 @@ export interface SeedCatalog {
 	products: SeedProduct[];
 	aliases: SeedAlias[];
 	flashSales: SeedFlashSale[];
+	/** Demo reviewers' paid orders and their reviews (./reviews.ts). */
+	purchases: SeedPurchase[];
+	reviews: SeedReview[];
 }
 
 export interface SeedOptions {
@@ -244,10 +248,12 @@ function titleFor(type: ProductType, leaf: Leaf, rng: Random): { title: string; 
 	}
 }
 
-function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date): SeedProduct[] {
+function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date, seed: number) {
 	const weightedLeaves = leaves.map((l) => [l, l.weight] as const);
 	const takenSlugs = new Map<string, Set<string>>();
 	const products: SeedProduct[] = [];
+	const purchases: SeedPurchase[] = [];
+	const reviews: SeedReview[] = [];
 	for (let n = 0; n < count; n++) {
 		const leaf = rng.weighted(weightedLeaves);
 		const type = rng.weighted(typeWeights(leaf.subject));
@@ -278,15 +284,16 @@ function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date): S
 						? null
 						: new Date(now.getTime() - rng.int(1, 10) * DAY);
 		}
+		// The same draws as when ratings were synthetic, so every product keeps its id; they now
+		// plan the product's demo reviews, from which its rating is computed (./reviews.ts).
 		const rated = rng.chance(0.75);
-		const ratingCount = rated ? Math.floor(Math.exp(rng.next() * 6.2)) : 0;
-		const ratingAvg = rated ? Math.min(5, Math.round((3.2 + rng.next() * 1.8) * 10) / 10) : 0;
+		const plan: ReviewPlan = { rated, countDraw: rated ? rng.next() : 0, levelDraw: rated ? rng.next() : 0 };
 		const createdAt = new Date(now.getTime() - Math.floor(rng.next() * 730 * DAY));
 		const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + Math.floor(rng.next() * 60 * DAY)));
 		const id = rng.uuid();
 		const fileName = fileNameFor(title, type);
 		const series = leaf.series ? `, bộ sách ${leaf.series.name}` : '';
-		products.push({
+		const product: SeedProduct = {
 			id,
 			categoryId: leaf.category.id,
 			categoryPath: leaf.category.path,
@@ -306,18 +313,26 @@ function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date): S
 			saleEndsAt,
 			coverImageUrl: coverFor(leaf.subject.slug, type),
 			previewImageUrls: [],
-			ratingAvg,
-			ratingCount,
-			popularity: Math.floor(Math.exp(rng.next() * 9.2)) - 1 + ratingCount * 3,
+			ratingAvg: 0,
+			ratingCount: 0,
+			popularity: Math.floor(Math.exp(rng.next() * 9.2)) - 1,
 			// Storage keys are ASCII; the Vietnamese name travels in Content-Disposition.
 			fileKey: `products/${id}/file${SAMPLE_SUFFIX[type]}`,
 			fileName,
 			isPublished: !rng.chance(0.01),
 			createdAt,
 			updatedAt
-		});
+		};
+		const demo = demoReviewsFor(product, n, plan, seed, now);
+		product.ratingAvg = demo.ratingAvg;
+		product.ratingCount = demo.ratingCount;
+		// Reviewed products sell more: popularity follows, as it followed the synthetic counts.
+		product.popularity += demo.ratingCount * 3;
+		products.push(product);
+		purchases.push(...demo.purchases);
+		reviews.push(...demo.reviews);
 	}
-	return products;
+	return { products, purchases, reviews };
 }
 
 /** Earlier names and places of some products: renamed (new slug), moved (new category), or both. */
@@ -384,8 +399,8 @@ export function generateCatalog(options: SeedOptions): SeedCatalog {
 	// Separate streams: adding products never changes category ids, and
 	// aliases or flash sales never change products.
 	const { categories, leaves } = buildCategories(new Random(options.seed));
-	const products = buildProducts(leaves, options.products, new Random(options.seed + 1), options.now);
+	const { products, purchases, reviews } = buildProducts(leaves, options.products, new Random(options.seed + 1), options.now, options.seed);
 	const aliases = buildAliases(products, categories, new Random(options.seed + 2));
 	const flashSales = buildFlashSales(products, new Random(options.seed + 3), options.now);
-	return { categories, products, aliases, flashSales };
+	return { categories, products, aliases, flashSales, purchases, reviews };
 }

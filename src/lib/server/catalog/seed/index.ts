@@ -2,13 +2,14 @@
  * Seeding the demo catalog: at start-up into an empty embedded database
  * (config `seedOnEmpty`), and from `npm run seed` (scripts/seed.ts).
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { categories } from '../../db/schema';
+import { categories, orders } from '../../db/schema';
 import { now as clockNow } from '../../platform/clock';
 import type { SeedFile } from './files';
 import { generateCatalog, type SeedCatalog } from './generate';
 import { insertCatalog } from './insert';
+import { DEMO_REVIEWERS } from './reviews';
 
 export { generateCatalog } from './generate';
 export { storeSeedFiles } from './files';
@@ -22,14 +23,14 @@ export interface SeedRequest {
 }
 
 export type SeedOutcome =
-	| { seeded: true; counts: { categories: number; products: number; aliases: number; flashSales: number }; files: SeedFile[] }
+	| { seeded: true; counts: { categories: number; products: number; aliases: number; flashSales: number; reviews: number }; files: SeedFile[] }
 	| { seeded: false; reason: 'not_empty' };
 
 // Several instances may start at once on one empty PostgreSQL: only one seeds.
 const SEED_LOCK = 0x686f636c; // "hocl"
 
 function counts(c: SeedCatalog) {
-	return { categories: c.categories.length, products: c.products.length, aliases: c.aliases.length, flashSales: c.flashSales.length };
+	return { categories: c.categories.length, products: c.products.length, aliases: c.aliases.length, flashSales: c.flashSales.length, reviews: c.reviews.length };
 }
 
 export async function seedCatalog(request: SeedRequest): Promise<SeedOutcome> {
@@ -38,6 +39,8 @@ export async function seedCatalog(request: SeedRequest): Promise<SeedOutcome> {
 		if (request.reset) {
 			// Ownerships, aliases and flash sales go with their products (ON DELETE CASCADE);
 			// the search vocabulary is rebuilt by the insert triggers.
+			// The demo reviewers' orders hold their products (orders.product_id is ON DELETE RESTRICT).
+			await tx.delete(orders).where(inArray(orders.userId, DEMO_REVIEWERS.map((r) => r.id)));
 			await tx.execute(sql`DELETE FROM products`);
 			await tx.execute(sql`DELETE FROM search_terms`);
 			// Children first: parent_id is ON DELETE RESTRICT.
@@ -61,6 +64,6 @@ export async function seedCatalog(request: SeedRequest): Promise<SeedOutcome> {
  * would otherwise scan linearly). Runs outside the seeding transaction.
  */
 export async function refreshStatistics(vacuum: boolean): Promise<void> {
-	const tables = sql.raw('products, categories, flash_sales, product_aliases, search_terms');
+	const tables = sql.raw('products, categories, flash_sales, product_aliases, search_terms, buyer_reviews');
 	await db().execute(vacuum ? sql`VACUUM ANALYZE ${tables}` : sql`ANALYZE ${tables}`);
 }

@@ -1,6 +1,7 @@
 /** Writes a generated catalog in batches (100 000 products must load in well under a few minutes). */
 import { db, type DbOrTx } from '../../db/client';
-import { categories, flashSales, productAliases, products } from '../../db/schema';
+import { buyerReviewVotes, buyerReviews, categories, flashSales, orders, productAliases, productOwnerships, products, users } from '../../db/schema';
+import { DEMO_REVIEWERS } from './reviews';
 import type { SeedCatalog, SeedProduct } from './generate';
 
 // ~20 columns per product row keeps each statement far below PostgreSQL's 65 535 parameters.
@@ -29,4 +30,46 @@ export async function insertCatalog(catalog: SeedCatalog, tx: DbOrTx = db(), onP
 	}
 	for (const batch of chunks(catalog.aliases)) await tx.insert(productAliases).values(batch);
 	for (const batch of chunks(catalog.flashSales)) await tx.insert(flashSales).values(batch);
+	await insertDemoReviews(catalog, tx);
+}
+
+/**
+ * The demo reviewers, their paid orders (cash at the counter: no wallet
+ * ledger to explain), the ownerships those orders grant, and the reviews.
+ * Each table is written in whole batches: the rating trigger fires at the end
+ * of each INSERT, sees the batch's reviews together, and finds every product
+ * already carrying exactly that rating, so it rewrites none.
+ */
+async function insertDemoReviews(catalog: SeedCatalog, tx: DbOrTx): Promise<void> {
+	if (catalog.reviews.length === 0) return;
+	// Kept across a --reset (accounts are not catalog), so an existing reviewer is left as it is.
+	await tx
+		.insert(users)
+		.values(DEMO_REVIEWERS.map((r) => ({ id: r.id, email: r.email, name: r.name })))
+		.onConflictDoNothing();
+	for (const batch of chunks(catalog.purchases)) {
+		await tx.insert(orders).values(
+			batch.map((p) => ({
+				id: p.orderId,
+				userId: p.userId,
+				productId: p.productId,
+				priceVnd: p.priceVnd,
+				priceSource: 'list' as const,
+				amountVnd: p.priceVnd,
+				paymentMethod: 'cash_manual' as const,
+				status: 'PAID' as const,
+				paidAt: p.paidAt,
+				createdAt: p.paidAt,
+				updatedAt: p.paidAt
+			}))
+		);
+		await tx.insert(productOwnerships).values(batch.map((p) => ({ userId: p.userId, productId: p.productId, source: 'purchase' as const, orderId: p.orderId, createdAt: p.paidAt })));
+	}
+	for (const batch of chunks(catalog.reviews)) {
+		await tx.insert(buyerReviews).values(
+			batch.map((r) => ({ id: r.id, productId: r.productId, userId: r.userId, orderId: r.orderId, stars: r.stars, body: r.body, helpfulCount: r.helpfulCount, createdAt: r.createdAt, updatedAt: r.createdAt }))
+		);
+	}
+	const votes = catalog.reviews.flatMap((r) => r.voterIds.map((userId) => ({ reviewId: r.id, userId, createdAt: r.createdAt })));
+	for (const batch of chunks(votes)) await tx.insert(buyerReviewVotes).values(batch);
 }

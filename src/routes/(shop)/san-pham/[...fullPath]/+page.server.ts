@@ -9,6 +9,8 @@ import { PRODUCT_PATH_PREFIX } from '$lib/server/trpc/routers/catalog';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
 
+const REVIEWS_PAGE = 10;
+
 const notFound = () => error(404, { message: 'Không tìm thấy học liệu ở đường dẫn này. Có thể học liệu đã được đổi tên hoặc gỡ xuống.', code: 'not_found' });
 
 export const load: PageServerLoad = async (event) => {
@@ -27,14 +29,17 @@ export const load: PageServerLoad = async (event) => {
 
 	const { product, category, isPurchased } = found;
 	const signedIn = locals.session !== null;
-	const [siblings, download, wallet, seller, saved] = await Promise.all([
+	const [siblings, download, wallet, seller, saved, reviews, myReview] = await Promise.all([
 		// Breadcrumbs and "cùng danh mục" come from the category's listing; the page stands without them.
 		api.catalog.listing({ path: category.path, sort: 'popular', pageSize: 5 }).catch(() => null),
 		isPurchased ? api.storefront.ownedDownload({ productId: product.id }).catch(() => null) : null,
 		signedIn && !isPurchased ? api.wallet.balance({}).catch(() => null) : null,
 		// The author's page link; the house catalog has none, and the page stands without it.
 		api.authors.ofProduct({ id: product.id }).catch(() => null),
-		signedIn ? api.wishlist.savedIds({ ids: [product.id] }).then((ids) => ids.includes(product.id)) : null
+		signedIn ? api.wishlist.savedIds({ ids: [product.id] }).then((ids) => ids.includes(product.id)) : null,
+		// Buyer reviews: the page stands without them, the section then says they could not be loaded.
+		api.reviews.list({ productId: product.id, pageSize: REVIEWS_PAGE }).catch(() => null),
+		signedIn ? api.reviews.mine({ productId: product.id }).catch(() => null) : null
 	]);
 
 	return {
@@ -48,6 +53,9 @@ export const load: PageServerLoad = async (event) => {
 		author: seller?.author ?? null,
 		/** Null when signed out. */
 		saved,
+		reviews,
+		/** Null when signed out (or unavailable). */
+		myReview,
 		breadcrumbs: [
 			{ name: 'Trang chủ', href: paths.home },
 			...(siblings?.breadcrumbs ?? [{ name: category.name, path: category.path }]).map((b) => ({ name: b.name, href: paths.category(b.path) })),

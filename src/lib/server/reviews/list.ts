@@ -1,0 +1,97 @@
+/**
+ * The reviews a product page shows: visible ones only, most helpful first,
+ * then newest, one keyset page at a time (a signed cursor, so a client cannot
+ * forge a position or carry it to another product).
+ */
+import { sql } from 'drizzle-orm';
+import type { Review, ReviewListInput, ReviewPage } from '../../contracts/reviews';
+import { isUuid } from '../db/ids';
+import { isoTime, queryRows } from '../db/rows';
+import { badRequest, notFound } from '../errors/app-error';
+import { signJson, verifyJson } from '../platform/signing';
+
+/** Shown instead of an account without a name: a reviewer's email is never public. */
+export const ANONYMOUS_BUYER = 'Người mua ẩn danh';
+
+interface ReviewCursor {
+	kind: 'reviews';
+	p: string;
+	h: number;
+	at: string;
+	id: string;
+}
+
+interface ReviewRow {
+	id: string;
+	stars: number;
+	body: string;
+	author_name: string | null;
+	verified: boolean;
+	helpful_count: number;
+	created_at: Date | string;
+	updated_at: Date | string;
+	mine: boolean;
+	voted: boolean;
+	reported: boolean;
+}
+
+const invalidCursor = () =>
+	badRequest('Con trỏ phân trang không hợp lệ.', { fields: [{ path: 'cursor', message: 'Con trỏ không hợp lệ hoặc thuộc học liệu khác.' }] });
+
+function decodeCursor(raw: string, productId: string): ReviewCursor {
+	const c = verifyJson('cursor', raw) as Partial<ReviewCursor> | null;
+	if (c?.kind !== 'reviews' || c.p !== productId || typeof c.h !== 'number' || typeof c.at !== 'string' || Number.isNaN(Date.parse(c.at))) throw invalidCursor();
+	if (!isUuid(c.id)) throw invalidCursor();
+	return c as ReviewCursor;
+}
+
+function toReview(r: ReviewRow): Review {
+	const created = isoTime(r.created_at);
+	const updated = isoTime(r.updated_at);
+	return {
+		id: r.id,
+		stars: Number(r.stars),
+		body: r.body,
+		authorName: r.author_name ?? ANONYMOUS_BUYER,
+		verifiedBuyer: r.verified,
+		helpfulCount: Number(r.helpful_count),
+		createdAt: created,
+		editedAt: updated === created ? null : updated,
+		mine: r.mine,
+		votedHelpful: r.voted,
+		reportedByMe: r.reported
+	};
+}
+
+export async function listReviews(viewerId: string | null, input: ReviewListInput): Promise<ReviewPage> {
+	const { productId, pageSize } = input;
+	const after = input.cursor === undefined ? null : decodeCursor(input.cursor, productId);
+	const [product] = await queryRows<{ id: string }>(sql`SELECT id FROM products WHERE id = ${productId}::uuid AND is_published`);
+	if (!product) throw notFound('Không tìm thấy học liệu này, có thể học liệu đã được gỡ xuống.');
+	const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
+	const rows = await queryRows<ReviewRow>(sql`
+		SELECT r.id, r.stars, r.body, nullif(btrim(u.name), '') AS author_name,
+		       -- "Đã mua" stays true only while the purchase does: a refund removes the ownership row.
+		       EXISTS (SELECT 1 FROM product_ownerships o WHERE o.user_id = r.user_id AND o.product_id = r.product_id AND o.source = 'purchase') AS verified,
+		       r.helpful_count, r.created_at, r.updated_at,
+		       coalesce(r.user_id = ${viewer}, false) AS mine,
+		       EXISTS (SELECT 1 FROM buyer_review_votes v WHERE v.review_id = r.id AND v.user_id = ${viewer}) AS voted,
+		       EXISTS (SELECT 1 FROM buyer_review_reports x WHERE x.review_id = r.id AND x.reporter_user_id = ${viewer}) AS reported
+		FROM buyer_reviews r
+		JOIN users u ON u.id = r.user_id
+		WHERE r.product_id = ${productId}::uuid AND r.hidden_at IS NULL
+		${after ? sql`AND (r.helpful_count, r.created_at, r.id) < (${after.h}, ${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+		ORDER BY r.helpful_count DESC, r.created_at DESC, r.id DESC
+		LIMIT ${pageSize + 1}`);
+	const page = rows.slice(0, pageSize);
+	const hasMore = rows.length > pageSize;
+	const last = page.at(-1);
+	return {
+		items: page.map(toReview),
+		hasMore,
+		nextCursor:
+			hasMore && last
+				? signJson('cursor', { kind: 'reviews', p: productId, h: Number(last.helpful_count), at: isoTime(last.created_at), id: last.id } satisfies ReviewCursor)
+				: null
+	};
+}

@@ -1,0 +1,95 @@
+/**
+ * Writing a review (issue #18 item 2): only an account that owns the product
+ * through a PAID order may review it, once; the author may edit it later. A
+ * free claim or a staff grant is ownership but not a purchase, so it does not
+ * count. The rating the catalog shows follows from the trigger of migration
+ * 0023, inside the same transaction as the write.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { MyReview, WriteReviewInput } from '../../contracts/reviews';
+import { ts } from '../catalog/product-query';
+import type { DbOrTx } from '../db/client';
+import { db } from '../db/client';
+import { isUuid } from '../db/ids';
+import { isoTime, queryRows } from '../db/rows';
+import { AppError, forbidden, notFound } from '../errors/app-error';
+import { now } from '../platform/clock';
+
+const productMissing = () => notFound('Không tìm thấy học liệu này, có thể học liệu đã được gỡ xuống.');
+const notABuyer = () => forbidden('Chỉ người đã mua học liệu này mới có thể viết đánh giá.');
+
+/** The paid order through which the account owns the product, or null. */
+export async function paidPurchase(userId: string, productId: string, tx: DbOrTx = db()): Promise<string | null> {
+	const [row] = await queryRows<{ order_id: string }>(
+		sql`
+		SELECT o.order_id FROM product_ownerships o
+		JOIN orders ord ON ord.id = o.order_id AND ord.status = 'PAID' AND ord.user_id = o.user_id
+		WHERE o.user_id = ${userId}::uuid AND o.product_id = ${productId}::uuid AND o.source = 'purchase'
+		LIMIT 1`,
+		tx
+	);
+	return row?.order_id ?? null;
+}
+
+interface OwnRow {
+	id: string;
+	stars: number;
+	body: string;
+	hidden_at: Date | string | null;
+	created_at: Date | string;
+	updated_at: Date | string;
+}
+
+function toMine(r: OwnRow): NonNullable<MyReview['review']> {
+	const created = isoTime(r.created_at);
+	const updated = isoTime(r.updated_at);
+	return { id: r.id, stars: Number(r.stars), body: r.body, hidden: r.hidden_at !== null, createdAt: created, editedAt: updated === created ? null : updated };
+}
+
+async function publishedProduct(productId: string, tx: DbOrTx): Promise<boolean> {
+	if (!isUuid(productId)) return false;
+	const [row] = await queryRows<{ id: string }>(sql`SELECT id FROM products WHERE id = ${productId}::uuid AND is_published`, tx);
+	return row !== undefined;
+}
+
+/** The product page's view: may this account review, and what it wrote. */
+export async function myReview(userId: string, productId: string): Promise<MyReview> {
+	if (!isUuid(productId)) throw productMissing();
+	const [own] = await queryRows<OwnRow>(sql`
+		SELECT id, stars, body, hidden_at, created_at, updated_at FROM buyer_reviews
+		WHERE product_id = ${productId}::uuid AND user_id = ${userId}::uuid`);
+	return { canReview: (await paidPurchase(userId, productId)) !== null, review: own ? toMine(own) : null };
+}
+
+export async function createReview(userId: string, input: WriteReviewInput): Promise<NonNullable<MyReview['review']>> {
+	return db().transaction(async (tx) => {
+		if (!(await publishedProduct(input.productId, tx))) throw productMissing();
+		const orderId = await paidPurchase(userId, input.productId, tx);
+		if (!orderId) throw notABuyer();
+		const at = now();
+		// The unique (product, account) index decides a double submit: one row, the other gets 409.
+		const [created] = await queryRows<OwnRow>(
+			sql`
+			INSERT INTO buyer_reviews (id, product_id, user_id, order_id, stars, body, created_at, updated_at)
+			VALUES (${randomUUID()}::uuid, ${input.productId}::uuid, ${userId}::uuid, ${orderId}::uuid, ${input.stars}, ${input.body}, ${ts(at)}, ${ts(at)})
+			ON CONFLICT (product_id, user_id) DO NOTHING
+			RETURNING id, stars, body, hidden_at, created_at, updated_at`,
+			tx
+		);
+		if (created) return toMine(created);
+		const [existing] = await queryRows<{ id: string }>(sql`SELECT id FROM buyer_reviews WHERE product_id = ${input.productId}::uuid AND user_id = ${userId}::uuid`, tx);
+		throw new AppError(409, 'conflict', 'Bạn đã đánh giá học liệu này rồi. Hãy sửa đánh giá cũ thay vì viết thêm.', { reviewId: existing?.id ?? null });
+	});
+}
+
+/** The author edits stars and text; a review staff hid stays hidden (editing is not an appeal). */
+export async function updateReview(userId: string, input: WriteReviewInput): Promise<NonNullable<MyReview['review']>> {
+	if (!isUuid(input.productId)) throw productMissing();
+	const [updated] = await queryRows<OwnRow>(sql`
+		UPDATE buyer_reviews SET stars = ${input.stars}, body = ${input.body}, updated_at = ${ts(now())}
+		WHERE product_id = ${input.productId}::uuid AND user_id = ${userId}::uuid
+		RETURNING id, stars, body, hidden_at, created_at, updated_at`);
+	if (!updated) throw notFound('Bạn chưa có đánh giá nào cho học liệu này để sửa.');
+	return toMine(updated);
+}
