@@ -253,3 +253,32 @@ describe('reports and staff moderation', () => {
 		expect((await post(staff, 'admin.buyerReviews.unhide', { reviewId: spam.id })).status).toBe(409);
 	});
 });
+
+describe('refunds', () => {
+	it("a refund takes the buyer's review out of the rating, in the refund's transaction", async () => {
+		const product = await sellable(base, { priceVnd: '20000' });
+		const kept = await buyer(product.id);
+		expect((await post(kept, 'reviews.create', review(product.id, 5))).status).toBe(200);
+		const user = await createUser(base);
+		await creditWallet(base, user.userId, '100000');
+		const order = await checkout(base, { productId: product.id, paymentMethod: 'wallet' }, { user });
+		expect(order.body.data.status).toBe('PAID');
+		const written = data(await post(user, 'reviews.create', review(product.id, 1, 'Không như mô tả, tôi đã xin hoàn tiền.')));
+		expect(await rating(product.id)).toEqual({ avg: 3, count: 2 });
+
+		const refund = await request(base, `/api/v1/admin/orders/${order.body.data.id}/refund`, {
+			method: 'POST',
+			json: { reason: 'Khách yêu cầu hoàn tiền' },
+			headers: { origin: base, cookie: staff.cookie }
+		});
+		expect(refund.status, refund.text).toBe(200);
+		expect(await rating(product.id)).toEqual({ avg: 5, count: 1 });
+		expect(data(await get(user, 'reviews.mine', { productId: product.id }))).toMatchObject({ review: { id: written.id, hidden: true } });
+		expect(data(await get(null, 'reviews.list', { productId: product.id })).items.map((r: { id: string }) => r.id)).toEqual([data(await get(kept, 'reviews.mine', { productId: product.id })).review.id]);
+		const [audit] = await sql<{ summary: { hiddenReviewIds: string[] } }>(base, `SELECT summary FROM audit_log WHERE action = 'order.refund' AND target_id = $1`, [
+			order.body.data.id
+		]);
+		expect(audit!.summary.hiddenReviewIds).toEqual([written.id]);
+	});
+});
+

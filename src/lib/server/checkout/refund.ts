@@ -10,10 +10,10 @@
  * same answer without a second credit. The ledger's unique (REFUND, order)
  * key is the last line of defence.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit';
 import { db, type DbOrTx } from '../db/client';
-import { orderRefunds, orders, productOwnerships } from '../db/schema';
+import { buyerReviews, orderRefunds, orders, productOwnerships } from '../db/schema';
 import { AppError, badRequest } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { credit } from '../wallet/service';
@@ -74,6 +74,12 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 			.delete(productOwnerships)
 			.where(and(eq(productOwnerships.userId, order.userId), eq(productOwnerships.productId, order.productId)))
 			.returning({ source: productOwnerships.source });
+		// A review speaks as a buyer; once the money is back it no longer counts in the rating (the trigger recomputes it).
+		const hiddenReviews = await tx
+			.update(buyerReviews)
+			.set({ hiddenAt: now(), hiddenReason: 'Đơn hàng đã được hoàn tiền.' })
+			.where(and(eq(buyerReviews.userId, order.userId), eq(buyerReviews.productId, order.productId), isNull(buyerReviews.hiddenAt)))
+			.returning({ id: buyerReviews.id });
 		await recordAudit(tx, {
 			actorId,
 			action: 'order.refund',
@@ -85,6 +91,7 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 				amountVnd: order.amountVnd.toString(),
 				buyerId: order.userId,
 				walletTotalAfter: after.total.toString(),
+				hiddenReviewIds: hiddenReviews.map((r) => r.id),
 				reason
 			}
 		});
