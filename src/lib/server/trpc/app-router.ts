@@ -1,4 +1,5 @@
 import { router } from './init';
+import { accountRouter } from './routers/account';
 import { accountPagesRouter } from './routers/account-pages';
 import { adminRouter } from './routers/admin';
 import { authorsRouter } from './routers/authors';
@@ -11,6 +12,7 @@ import { musicRouter } from './routers/music';
 import { reportsRouter } from './routers/reports';
 import { searchRouter } from './routers/search';
 import { storefrontRouter } from './routers/storefront';
+import { supportRouter } from './routers/support';
 import { studioRouter } from './routers/studio';
 import { systemRouter } from './routers/system';
 import { topupRouter } from './routers/topup';
@@ -23,6 +25,7 @@ import { TEST_BUILD } from '../test-build';
 const testRouters: Record<never, never> = TEST_BUILD ? (await import('./test-routers')).testRouters : {};
 
 export const appRouter = router({
+	account: accountRouter,
 	accountPages: accountPagesRouter,
 	auth: authRouter,
 	catalog: catalogRouter,
@@ -40,6 +43,7 @@ export const appRouter = router({
 	authors: authorsRouter,
 	reports: reportsRouter,
 	wishlist: wishlistRouter,
+	support: supportRouter,
 	...testRouters
 });
 

@@ -15,3 +15,4 @@ export * from './previews';
 export * from './payouts';
 export * from './wishlist';
 export * from './reports';
+export * from './support';

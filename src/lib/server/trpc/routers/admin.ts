@@ -19,6 +19,7 @@ import { adminMoneyRouter } from './admin-money';
 import { adminPayoutsRouter } from './admin-payouts';
 import { adminPricingRouter } from './admin-pricing';
 import { adminReportsRouter } from './admin-reports';
+import { adminSupportRouter } from './admin-support';
 import { adminSalesRouter } from './admin-sales';
 import { adminProductProcedures } from './admin-products';
 
@@ -38,6 +39,7 @@ export const adminRouter = router({
 	money: adminMoneyRouter,
 	payouts: adminPayoutsRouter,
 	reports: adminReportsRouter,
+	support: adminSupportRouter,
 	pricing: adminPricingRouter,
 	sales: adminSalesRouter,
 	audit: staffProcedure
