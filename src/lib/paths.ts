@@ -24,6 +24,15 @@ export const paths = {
 	adminReport: (id: string) => `/quan-tri/bao-cao/${id}`,
 	/** Where a download token (receipt email, paid order) is exchanged for the file. */
 	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,
+	/** "Tài khoản": profile, password, devices, data export, deletion. */
+	account: '/tai-khoan',
+	/** The JSON download of the account's data. */
+	accountData: '/tai-khoan/du-lieu',
+	accountDeleted: '/tai-khoan/da-xoa',
+	/** "Hỗ trợ": the support form. */
+	support: '/ho-tro',
+	adminSupport: '/quan-tri/ho-tro',
+	adminSupportTicket: (id: string) => `/quan-tri/ho-tro/${id}`,
 	wallet: '/vi',
 	music: '/am-nhac',
 	signIn: '/dang-nhap',
@@ -44,4 +53,4 @@ export const paths = {
 } as const;
 
 /** Private storefront areas crawlers should not index. */
-export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao'];
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao', '/tai-khoan'];

@@ -136,6 +136,8 @@ const envSchema = z.object({
 	// Takedown and theft reports (POST /api/v1/reports): per account (or per IP when signed out), and a per-IP backstop, per hour.
 	REPORT_RATE_LIMIT: positiveInt.default(5),
 	REPORT_RATE_LIMIT_IP: positiveInt.default(30),
+	SUPPORT_RATE_LIMIT: positiveInt.default(5),
+	SUPPORT_RATE_LIMIT_IP: positiveInt.default(30),
 	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
 	// Checkout (spec 4.6–4.9, 4.19).
 	/** Guests may check out with an email and explicit consent (no account). */
@@ -399,6 +401,9 @@ export interface Config {
 	/** Reports per hour: per account (or IP when signed out), and per IP. */
 	reportRateLimit: number;
 	reportRateLimitIp: number;
+	/** Support requests per hour, per account (or per IP when signed out), and per IP. */
+	supportRateLimit: number;
+	supportRateLimitIp: number;
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number };
@@ -687,6 +692,8 @@ export function loadConfig(source: Source = process.env): Config {
 		giftcodeFailureIpLimit: env.GIFTCODE_FAILURE_IP_LIMIT,
 		reportRateLimit: env.REPORT_RATE_LIMIT,
 		reportRateLimitIp: env.REPORT_RATE_LIMIT_IP,
+		supportRateLimit: env.SUPPORT_RATE_LIMIT,
+		supportRateLimitIp: env.SUPPORT_RATE_LIMIT_IP,
 		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
 		uploads: {
 			maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,

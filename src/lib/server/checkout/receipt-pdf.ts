@@ -34,6 +34,8 @@ interface ReceiptData {
 	productTitle: string;
 	buyerName: string | null;
 	buyerEmail: string;
+	schoolName: string | null;
+	taxCode: string | null;
 	priceVnd: bigint;
 	promoCode: string | null;
 	promoDiscountVnd: bigint;
@@ -48,7 +50,14 @@ interface ReceiptData {
 export async function receiptPdf(viewer: Viewer, orderId: string, receiptLink: string | null, options: ReceiptOptions): Promise<ReceiptPdf> {
 	if (!isUuid(orderId)) throw orderNotFound();
 	const [row] = await db()
-		.select({ order: orders, productTitle: products.title, accountName: users.name, accountEmail: users.email })
+		.select({
+			order: orders,
+			productTitle: products.title,
+			accountName: users.name,
+			accountEmail: users.email,
+			accountSchool: users.schoolName,
+			accountTaxCode: users.taxCode
+		})
 		.from(orders)
 		.innerJoin(products, eq(products.id, orders.productId))
 		.leftJoin(users, eq(users.id, orders.userId))
@@ -65,6 +74,9 @@ export async function receiptPdf(viewer: Viewer, orderId: string, receiptLink: s
 		productTitle: row.productTitle,
 		buyerName: row.accountName,
 		buyerEmail: row.accountEmail ?? order.guestEmail ?? '',
+		// The school the buyer typed for this receipt wins; otherwise the one saved in the profile.
+		schoolName: options.schoolName ?? row.accountSchool ?? null,
+		taxCode: options.taxCode ?? row.accountTaxCode ?? null,
 		priceVnd: order.priceVnd,
 		promoCode: order.promoCode,
 		promoDiscountVnd: order.promoDiscountVnd,
@@ -74,10 +86,10 @@ export async function receiptPdf(viewer: Viewer, orderId: string, receiptLink: s
 		paidAt: order.paidAt,
 		refund: refund ? { amountVnd: refund.amountVnd, createdAt: refund.createdAt } : null
 	};
-	return { filename: `phieu-thu-${data.orderNumber}.pdf`, bytes: await render(data, options) };
+	return { filename: `phieu-thu-${data.orderNumber}.pdf`, bytes: await render(data) };
 }
 
-function render(r: ReceiptData, options: ReceiptOptions): Promise<Buffer> {
+function render(r: ReceiptData): Promise<Buffer> {
 	const seller = config().receiptSeller;
 	const doc = new PDFDocument({
 		size: 'A4',
@@ -108,8 +120,8 @@ function render(r: ReceiptData, options: ReceiptOptions): Promise<Buffer> {
 		doc.font('regular').fontSize(10).text(`${label}: `, { continued: true }).font('bold').text(value);
 	};
 	line('Người nộp tiền', r.buyerName ? `${r.buyerName} (${r.buyerEmail})` : r.buyerEmail);
-	if (options.schoolName) line('Đơn vị', options.schoolName);
-	if (options.taxCode) line('Mã số thuế đơn vị', options.taxCode);
+	if (r.schoolName) line('Đơn vị', r.schoolName);
+	if (r.taxCode) line('Mã số thuế đơn vị', r.taxCode);
 	line('Nội dung', `Mua học liệu số “${r.productTitle}”`);
 
 	doc.moveDown(1);

@@ -1,4 +1,5 @@
 import { router } from './init';
+import { accountRouter } from './routers/account';
 import { accountPagesRouter } from './routers/account-pages';
 import { adminRouter } from './routers/admin';
 import { authorsRouter } from './routers/authors';
@@ -12,6 +13,7 @@ import { reportsRouter } from './routers/reports';
 import { reviewsRouter } from './routers/reviews';
 import { searchRouter } from './routers/search';
 import { storefrontRouter } from './routers/storefront';
+import { supportRouter } from './routers/support';
 import { studioRouter } from './routers/studio';
 import { systemRouter } from './routers/system';
 import { topupRouter } from './routers/topup';
@@ -24,6 +26,7 @@ import { TEST_BUILD } from '../test-build';
 const testRouters: Record<never, never> = TEST_BUILD ? (await import('./test-routers')).testRouters : {};
 
 export const appRouter = router({
+	account: accountRouter,
 	accountPages: accountPagesRouter,
 	auth: authRouter,
 	catalog: catalogRouter,
@@ -42,6 +45,7 @@ export const appRouter = router({
 	reports: reportsRouter,
 	wishlist: wishlistRouter,
 	reviews: reviewsRouter,
+	support: supportRouter,
 	...testRouters
 });
 

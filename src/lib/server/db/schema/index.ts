@@ -16,3 +16,4 @@ export * from './payouts';
 export * from './wishlist';
 export * from './reports';
 export * from './reviews';
+export * from './support';

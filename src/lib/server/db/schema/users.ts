@@ -19,12 +19,25 @@ export const users = pgTable(
 		vipUntil: timestamp('vip_until', { withTimezone: true }),
 		/** Set by staff: the account can no longer sign in and its sessions are gone. */
 		disabledAt: timestamp('disabled_at', { withTimezone: true }),
+		/** Printed on receipts as the buyer's unit ("Đơn vị") and its tax code (10 digits, or 10-3 for a branch). */
+		schoolName: text('school_name'),
+		taxCode: text('tax_code'),
+		/**
+		 * The owner deleted the account: personal data is gone (the email is a
+		 * non-routable placeholder) while orders, payments and the ledger stay.
+		 */
+		deletedAt: timestamp('deleted_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 	},
 	(t) => [
 		uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-		check('users_role_known', sql`${t.role} IN ('customer', 'author', 'staff')`)
+		check('users_role_known', sql`${t.role} IN ('customer', 'author', 'staff')`),
+		check('users_tax_code_format', sql`${t.taxCode} IS NULL OR ${t.taxCode} ~ '^[0-9]{10}(-[0-9]{3})?$'`),
+		check(
+			'users_deleted_anonymised',
+			sql`${t.deletedAt} IS NULL OR (${t.passwordHash} IS NULL AND ${t.name} IS NULL AND ${t.schoolName} IS NULL AND ${t.taxCode} IS NULL AND ${t.disabledAt} IS NOT NULL)`
+		)
 	]
 );
 

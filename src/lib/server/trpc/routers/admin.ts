@@ -20,6 +20,7 @@ import { adminPayoutsRouter } from './admin-payouts';
 import { adminPricingRouter } from './admin-pricing';
 import { adminReportsRouter } from './admin-reports';
 import { adminReviewsRouter } from './admin-reviews';
+import { adminSupportRouter } from './admin-support';
 import { adminSalesRouter } from './admin-sales';
 import { adminProductProcedures } from './admin-products';
 
@@ -40,6 +41,7 @@ export const adminRouter = router({
 	payouts: adminPayoutsRouter,
 	reports: adminReportsRouter,
 	buyerReviews: adminReviewsRouter,
+	support: adminSupportRouter,
 	pricing: adminPricingRouter,
 	sales: adminSalesRouter,
 	audit: staffProcedure

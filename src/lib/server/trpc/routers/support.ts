@@ -1,0 +1,29 @@
+/**
+ * "Hỗ trợ": sending a support request, signed in or not (storefront-only, no
+ * REST route). Wiring only: the rules are in support/tickets.ts.
+ */
+import { CreatedTicket, CreateTicketInput } from '../../../contracts/support';
+import { config } from '../../config';
+import { applyRateLimits, type RateLimitPolicy } from '../../platform/ratelimit';
+import { createTicket } from '../../support/tickets';
+import { publicProcedure, router } from '../init';
+
+const HOUR_MS = 3_600_000;
+
+// Like product reports: each request costs staff time, so a few an hour per person, more per IP (a school's NAT).
+const requesterPolicy = (): RateLimitPolicy => ({ name: 'support', limit: config().supportRateLimit, windowMs: HOUR_MS, onStoreFailure: 'open' });
+const ipPolicy = (): RateLimitPolicy => ({ name: 'support-ip', limit: config().supportRateLimitIp, windowMs: HOUR_MS, onStoreFailure: 'open' });
+
+export const supportRouter = router({
+	create: publicProcedure
+		.input(CreateTicketInput)
+		.output(CreatedTicket)
+		.mutation(async ({ ctx, input }) => {
+			const userId = ctx.session?.user.id ?? null;
+			await applyRateLimits(ctx.responseHeaders, [
+				{ policy: requesterPolicy(), key: userId ? `user:${userId}` : `ip:${ctx.clientIp}` },
+				{ policy: ipPolicy(), key: `ip:${ctx.clientIp}` }
+			]);
+			return createTicket({ userId }, input);
+		})
+});
