@@ -8,7 +8,7 @@ import { sessionFromCookies } from '$lib/server/auth/session';
 import type { ErrorCode } from '$lib/server/errors/app-error';
 import { classifyError } from '$lib/server/errors/classify';
 import { settleBody } from '$lib/server/rest/body';
-import { errorBody, json } from '$lib/server/rest/envelope';
+import { codeResponse } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
 import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
 import { finishResponse } from '$lib/server/http/finish-response';
@@ -52,25 +52,25 @@ function decodes(pathname: string): boolean {
 	}
 }
 
-function apiError(requestId: string, status: number, code: ErrorCode, message: string): Response {
-	return json(errorBody({ status, code, message }, requestId), status, { 'x-request-id': requestId });
+function apiError(requestId: string, code: ErrorCode, message: string): Response {
+	return codeResponse(code, message, requestId, { 'x-request-id': requestId });
 }
 
 async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resolve']): Promise<Response> {
 	// Signed file links (/files) are handed out by the API, so their errors use its envelope too.
 	const api = event.url.pathname.startsWith('/api/') || event.url.pathname.startsWith('/files/');
 	if (!SAFE_METHODS.has(event.request.method) && !isSameOrigin(event.request)) {
-		return apiError(event.locals.requestId, 403, 'forbidden', 'Yêu cầu bị từ chối: nguồn gửi không hợp lệ (khác nguồn gốc của trang).');
+		return apiError(event.locals.requestId, 'forbidden', 'Yêu cầu bị từ chối: nguồn gửi không hợp lệ (khác nguồn gốc của trang).');
 	}
 	// API clients get the contract's envelope, never SvelteKit's HTML error page.
 	if (api && !decodes(event.url.pathname)) {
-		return apiError(event.locals.requestId, 400, 'validation_error', 'Đường dẫn chứa ký tự mã hoá sai.');
+		return apiError(event.locals.requestId, 'validation_error', 'Đường dẫn chứa ký tự mã hoá sai.');
 	}
 	// Anonymous reads are open to other sites (src/lib/server/http/cors.ts); a preflight to them ends here.
 	const corsReadable = event.route.id !== null && isCorsReadable(event.url.pathname);
 	if (corsReadable && isPreflight(event.request)) return preflightResponse(event.locals.requestId);
 	if (api && event.route.id === null) {
-		return apiError(event.locals.requestId, 404, 'not_found', 'Không có API nào ở đường dẫn này.');
+		return apiError(event.locals.requestId, 'not_found', 'Không có API nào ở đường dẫn này.');
 	}
 	try {
 		event.locals.session = await sessionFromCookies(event.cookies);

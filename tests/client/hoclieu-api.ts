@@ -431,7 +431,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a flash sale
-         * @description A price below the list price for a product on sale, from `startsAt` to `endsAt` (which must be in the future), optionally limited to `stockCap` units: each order holds one unit and gives it back if it expires unpaid; when they are gone the flash sale is sold out (checkout answers 409 `flash_sale_sold_out`). Windows of one product may not overlap (409 `conflict`); a product not on sale is 409 `state_violation`. Audited.
+         * @description A price below the list price for a product on sale, from `startsAt` to `endsAt` (which must be in the future), optionally limited to `stockCap` units: each order holds one unit and gives it back if it expires unpaid; when they are gone the flash sale is sold out (checkout answers 409 `flash_sale_sold_out`). Windows of one product may not overlap (409 `conflict`); a product not on sale is 409 `conflict` too. Audited.
          */
         post: operations["adminSalesCreateFlashSale"];
         delete?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         put?: never;
         /**
          * End a flash sale
-         * @description A running flash sale ends now (orders already holding a unit keep their price until they expire); one that has not started is deleted (`outcome: deleted`). One that already ended is 409 `state_violation`. Audited.
+         * @description A running flash sale ends now (orders already holding a unit keep their price until they expire); one that has not started is deleted (`outcome: deleted`). One that already ended is 409 `conflict`. Audited.
          */
         post: operations["adminSalesEndFlashSale"];
         delete?: never;
@@ -1321,7 +1321,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a draft
-         * @description Changes the given fields of a `draft` or `rejected` product (409 `state_violation` otherwise: a product in review or on sale is changed by staff). Same checks as creation; `null` detaches an upload.
+         * @description Changes the given fields of a `draft` or `rejected` product (409 `conflict` otherwise: a product in review or on sale is changed by staff). Same checks as creation; `null` detaches an upload.
          */
         patch: operations["studioUpdateProduct"];
         trace?: never;
@@ -2192,22 +2192,6 @@ export interface components {
         };
         /** @description State violation */
         StateViolation: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {string} */
-                        code: "state_violation";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-        /** @description Conflict */
-        StateViolation409: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4056,22 +4040,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error: {
-                            /** @enum {string} */
-                            code: "conflict" | "state_violation";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -6558,7 +6527,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["StateViolation409"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -6795,7 +6764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
                             /** @enum {string} */
-                            code: "duplicate_file" | "state_violation";
+                            code: "duplicate_file" | "conflict";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7049,7 +7018,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["StateViolation409"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7134,7 +7103,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["StateViolation409"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7213,7 +7182,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["StateViolation409"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7292,7 +7261,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["StateViolation409"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7454,7 +7423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
                             /** @enum {string} */
-                            code: "duplicate_file" | "state_violation";
+                            code: "duplicate_file" | "conflict";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7634,7 +7603,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["StateViolation409"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -7720,7 +7689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error: {
                             /** @enum {string} */
-                            code: "state_violation" | "duplicate_file";
+                            code: "conflict" | "duplicate_file";
                         } & {
                             [key: string]: unknown;
                         };

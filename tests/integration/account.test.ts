@@ -141,7 +141,7 @@ describe('password change', () => {
 
 		const wrong = await trpcMutation(base, 'account.changePassword', { currentPassword: 'không phải mật khẩu', newPassword: 'Một mật khẩu mới dài' }, as(laptop));
 		expect(wrong.status).toBe(400);
-		expect(wrong.error?.data.appCode).toBe('invalid_credentials');
+		expect(wrong.error?.data.appCode).toBe('validation_error');
 		expect(fieldErrors(wrong).currentPassword).toBe('Mật khẩu hiện tại không đúng.');
 		const short = await trpcMutation(base, 'account.changePassword', { currentPassword: PASSWORD, newPassword: 'ngắn' }, as(laptop));
 		expect(short.status).toBe(400);
@@ -237,7 +237,7 @@ describe('account deletion', () => {
 		expect(fieldErrors(wrong).password).toBe('Mật khẩu hiện tại không đúng.');
 		const withMoney = await trpcMutation(base, 'account.delete', { password: PASSWORD, confirm: 'XOA' }, as(device));
 		expect(withMoney.status).toBe(409);
-		expect(withMoney.error?.data.appCode).toBe('state_violation');
+		expect(withMoney.error?.data.appCode).toBe('conflict');
 		expect(withMoney.error?.message).toContain('Ví hoclieu của bạn còn 15.000');
 		expect(await signedIn(device)).toBe(true);
 

@@ -122,7 +122,7 @@ describe('flash sales', () => {
 		expect((await get(`/api/v1/admin/flash-sales?state=ended&productId=${id}`)).body.data[0]).toMatchObject({ id: flashId, state: 'ended' });
 		const again = await send('POST', `/api/v1/admin/flash-sales/${flashId}/end`, {});
 		expect(again.status).toBe(409);
-		expect(again.body.error).toMatchObject({ code: 'state_violation', message: 'Flash sale này đã kết thúc.' });
+		expect(again.body.error).toMatchObject({ code: 'conflict', message: 'Flash sale này đã kết thúc.' });
 		expect(await audited(flashId)).toEqual(['flash_sale.end', 'flash_sale.create']);
 	});
 
@@ -138,7 +138,7 @@ describe('flash sales', () => {
 		await sql(base, "UPDATE products SET status = 'unpublished', is_published = false WHERE id = $1", [id]);
 		const off = await send('POST', '/api/v1/admin/flash-sales', { productId: id, salePriceVnd: '10000', startsAt: await minutesFromNow(1), endsAt: await minutesFromNow(90) });
 		expect(off.status).toBe(409);
-		expect(off.body.error).toMatchObject({ code: 'state_violation', message: 'Chỉ tạo flash sale cho học liệu đang bán.' });
+		expect(off.body.error).toMatchObject({ code: 'conflict', message: 'Chỉ tạo flash sale cho học liệu đang bán.' });
 	});
 
 	it('lets exactly one of several concurrent overlapping flash sales in', async () => {

@@ -107,7 +107,7 @@ describe('the receipt PDF', () => {
 		// Unpaid: no receipt yet, said in the envelope.
 		const early = await request(base, receiptPath(order.id), { headers: { cookie } });
 		expect(early.status).toBe(409);
-		expect(early.body.error).toMatchObject({ code: 'state_violation', message: 'Đơn hàng chưa được thanh toán nên chưa có phiếu thu.' });
+		expect(early.body.error).toMatchObject({ code: 'conflict', message: 'Đơn hàng chưa được thanh toán nên chưa có phiếu thu.' });
 
 		const since = smtp.messages.length;
 		expect((await payReference(base, order.paymentRef, 38000)).body.status).toBe('matched');

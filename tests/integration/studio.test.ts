@@ -129,7 +129,7 @@ describe('from upload to sale', () => {
 		// In review, the author can no longer edit it.
 		const locked = await api(a, `/api/v1/studio/products/${product.id}`, { title: 'Tiêu đề khác' }, 'PATCH');
 		expect(locked.status).toBe(409);
-		expect(locked.body.error.code).toBe('state_violation');
+		expect(locked.body.error.code).toBe('conflict');
 		// Not on sale yet.
 		expect((await api(null, `/api/v1/catalog/products/${product.fullPath}`)).status).toBe(404);
 

@@ -24,7 +24,7 @@ describe('account pages: error wording', () => {
 	});
 
 	it('reads the domain error behind an in-process tRPC call (server loads)', () => {
-		const cause = new AppError(429, 'quota_exceeded', 'Bạn đã dùng hết 3 lượt tải nhạc miễn phí của tháng này.', undefined, { used: 3, limit: 3 });
+		const cause = new AppError('quota_exceeded', 'Bạn đã dùng hết 3 lượt tải nhạc miễn phí của tháng này.', undefined, { used: 3, limit: 3 });
 		const thrown = new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
 		expect(describeError(thrown)).toMatchObject({ status: 429, code: 'quota_exceeded', extra: { used: 3, limit: 3 } });
 		expect(errorMessage(thrown)).toBe(cause.message);

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { regularPrice, undercuttingFlashSales, type FlashSaleOffer } from '../../src/lib/server/catalog/pricing';
 import { grantsOrderAccess, issueOrderAccess, orderAccessCookieName } from '../../src/lib/server/checkout/order-access';
 import { parseIdempotencyKey, requestHash } from '../../src/lib/server/payments/idempotency';
 import { receiptMail } from '../../src/lib/server/checkout/receipt-mail';
@@ -15,38 +14,6 @@ const ORDER = '3f0c9b7e-1111-4000-8000-000000000000';
 const OTHER = '3f0c9b7e-2222-4000-8000-000000000000';
 const PRODUCT = '0b6f5c1e-3333-4000-8000-000000000000';
 const USER = '9a1d2e3f-4444-4000-8000-000000000000';
-
-describe('checkout pricing', () => {
-	const at = d('2026-06-01T12:00:00Z');
-	const product = { priceVnd: 50_000n, salePriceVnd: 40_000n, saleEndsAt: null };
-	const flash = (over: Partial<FlashSaleOffer & { id: string }>) => ({
-		id: 'f',
-		startsAt: d('2026-06-01T00:00:00Z'),
-		endsAt: d('2026-06-02T00:00:00Z'),
-		salePriceVnd: 10_000n,
-		stockCap: 5,
-		stockLeft: 5,
-		...over
-	});
-
-	it('takes a running sale only when it is lower than the list price', () => {
-		expect(regularPrice(product, at)).toEqual({ priceVnd: 40_000n, source: 'sale' });
-		expect(regularPrice({ ...product, saleEndsAt: at }, at)).toEqual({ priceVnd: 50_000n, source: 'list' });
-		expect(regularPrice({ ...product, salePriceVnd: 60_000n }, at)).toEqual({ priceVnd: 50_000n, source: 'list' });
-	});
-
-	it('offers the running flash sales that undercut the regular price, cheapest first, sold out or not', () => {
-		const offers = [
-			flash({ id: 'b', salePriceVnd: 20_000n }),
-			flash({ id: 'a', salePriceVnd: 5_000n, stockLeft: 0 }),
-			flash({ id: 'dearer', salePriceVnd: 45_000n }),
-			flash({ id: 'later', startsAt: d('2026-06-01T13:00:00Z') }),
-			flash({ id: 'over', endsAt: at })
-		];
-		expect(undercuttingFlashSales(product, offers, at).map((f) => f.id)).toEqual(['a', 'b']);
-		expect(undercuttingFlashSales(product, [], at)).toEqual([]);
-	});
-});
 
 describe('order-access cookies', () => {
 	it('are named after the order and authorise only that order, until they expire', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePriceVnd, isFreeNow, type FlashSaleOffer } from '../../src/lib/server/catalog/pricing';
 import { isActiveVip, quotaLimitFor } from '../../src/lib/server/music/policy';
 import { vietnamDate, vietnamMonthWindow } from '../../src/lib/server/music/quota-window';
 
@@ -41,42 +40,5 @@ describe('music quota policy', () => {
 		expect(isActiveVip({ isVip: true, vipUntil: d('2026-06-01T00:00:01Z') }, at)).toBe(true);
 		expect(isActiveVip({ isVip: true, vipUntil: at }, at)).toBe(false);
 		expect(isActiveVip({ isVip: false, vipUntil: d('2030-01-01T00:00:00Z') }, at)).toBe(false);
-	});
-});
-
-describe('effective price (is a track free right now?)', () => {
-	const at = d('2026-06-01T12:00:00Z');
-	const paid = { priceVnd: 15_000n, salePriceVnd: null, saleEndsAt: null };
-	const flash = (over: Partial<FlashSaleOffer>): FlashSaleOffer => ({
-		startsAt: d('2026-06-01T00:00:00Z'),
-		endsAt: d('2026-06-02T00:00:00Z'),
-		salePriceVnd: 0n,
-		stockCap: null,
-		stockLeft: null,
-		...over
-	});
-
-	it('is the list price without offers', () => {
-		expect(effectivePriceVnd(paid, [], at)).toBe(15_000n);
-		expect(isFreeNow({ ...paid, priceVnd: 0n }, [], at)).toBe(true);
-	});
-
-	it('takes a running sale, open-ended or not yet ended', () => {
-		expect(isFreeNow({ ...paid, salePriceVnd: 0n }, [], at)).toBe(true);
-		expect(isFreeNow({ ...paid, salePriceVnd: 0n, saleEndsAt: d('2026-06-01T12:00:01Z') }, [], at)).toBe(true);
-		expect(isFreeNow({ ...paid, salePriceVnd: 0n, saleEndsAt: at }, [], at)).toBe(false);
-	});
-
-	it('takes a running flash sale only while it has stock', () => {
-		expect(isFreeNow(paid, [flash({})], at)).toBe(true);
-		expect(isFreeNow(paid, [flash({ stockCap: 5, stockLeft: 1 })], at)).toBe(true);
-		expect(isFreeNow(paid, [flash({ stockCap: 5, stockLeft: 0 })], at)).toBe(false);
-		expect(isFreeNow(paid, [flash({ startsAt: d('2026-06-01T12:00:01Z') })], at)).toBe(false);
-		expect(isFreeNow(paid, [flash({ endsAt: at })], at)).toBe(false);
-		expect(effectivePriceVnd(paid, [flash({ salePriceVnd: 9_000n }), flash({ salePriceVnd: 7_000n })], at)).toBe(7_000n);
-	});
-
-	it('never raises the price above the list price', () => {
-		expect(effectivePriceVnd({ ...paid, salePriceVnd: 20_000n }, [flash({ salePriceVnd: 30_000n })], at)).toBe(15_000n);
 	});
 });

@@ -6,7 +6,7 @@
  * until ready) and the test hooks stay reachable (they release a held start).
  */
 import { config } from './config';
-import { errorBody, json } from './rest/envelope';
+import { codeResponse } from './rest/envelope';
 import { startupState } from './startup';
 
 const RETRY_SECONDS = 5;
@@ -38,7 +38,7 @@ export function preparingResponse(pathname: string, requestId: string): Response
 	const headers = { 'retry-after': String(RETRY_SECONDS), 'cache-control': 'no-store', 'x-request-id': requestId };
 	if (pathname.startsWith('/api/') || pathname.startsWith('/files/')) {
 		const message = 'Máy chủ đang chuẩn bị dữ liệu, vui lòng thử lại sau ít giây.';
-		return json(errorBody({ status: 503, code: 'service_unavailable', message }, requestId), 503, headers);
+		return codeResponse('service_unavailable', message, requestId, headers);
 	}
 	return new Response(PAGE, { status: 503, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }

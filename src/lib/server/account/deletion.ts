@@ -39,7 +39,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, r
 	if (!user || user.deletedAt) throw notFound('Không tìm thấy tài khoản.');
 	await confirmPassword(user, input.password, req, 'password');
 	if (user.role !== 'customer') {
-		throw new AppError(409, 'state_violation', 'Tài khoản tác giả hoặc nhân viên không tự xoá được vì còn học liệu, chi trả và lịch sử thao tác. Vui lòng gửi yêu cầu qua trang Hỗ trợ.');
+		throw new AppError('conflict', 'Tài khoản tác giả hoặc nhân viên không tự xoá được vì còn học liệu, chi trả và lịch sử thao tác. Vui lòng gửi yêu cầu qua trang Hỗ trợ.');
 	}
 	await db().transaction(async (tx) => {
 		// Locked, so a credit committing concurrently is either seen by the balance check or waits for the deletion.
@@ -47,8 +47,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, r
 		const balance = (wallet?.main ?? 0n) + (wallet?.bonus ?? 0n);
 		if (balance > 0n) {
 			throw new AppError(
-				409,
-				'state_violation',
+				'conflict',
 				`Ví hoclieu của bạn còn ${formatVndText(balance)}. Hãy dùng hết số dư, hoặc gửi yêu cầu hoàn tiền qua trang Hỗ trợ, rồi xoá tài khoản.`,
 				{ walletBalanceVnd: balance.toString() }
 			);
@@ -60,7 +59,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, r
 			tx
 		);
 		if (Number(pending?.n ?? 0) > 0) {
-			throw new AppError(409, 'state_violation', 'Bạn còn đơn hàng hoặc lệnh nạp tiền đang chờ thanh toán. Hãy đợi đơn hết hạn (hoặc huỷ đơn) rồi xoá tài khoản.');
+			throw new AppError('conflict', 'Bạn còn đơn hàng hoặc lệnh nạp tiền đang chờ thanh toán. Hãy đợi đơn hết hạn (hoặc huỷ đơn) rồi xoá tài khoản.');
 		}
 		const at = now();
 		await tx

@@ -15,8 +15,9 @@ import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
 
+// A field error of the form (400), not a failed sign-in (401): the session stays valid and the page only marks the field.
 export const wrongCurrentPassword = (field: string) =>
-	new AppError(400, 'invalid_credentials', 'Mật khẩu hiện tại không đúng.', { fields: [{ path: field, message: 'Mật khẩu hiện tại không đúng.' }] });
+	new AppError('validation_error', 'Mật khẩu hiện tại không đúng.', { fields: [{ path: field, message: 'Mật khẩu hiện tại không đúng.' }] });
 
 /**
  * Checks the password of a signed-in account before a sensitive change.
@@ -26,7 +27,7 @@ export const wrongCurrentPassword = (field: string) =>
 export async function confirmPassword(user: typeof users.$inferSelect, password: string | undefined, req: AuthRequest, field: string): Promise<void> {
 	if (!user.passwordHash) return;
 	if (!password) {
-		throw new AppError(400, 'validation_error', 'Vui lòng nhập mật khẩu hiện tại.', { fields: [{ path: field, message: 'Vui lòng nhập mật khẩu hiện tại.' }] });
+		throw new AppError('validation_error', 'Vui lòng nhập mật khẩu hiện tại.', { fields: [{ path: field, message: 'Vui lòng nhập mật khẩu hiện tại.' }] });
 	}
 	await authLimits.signIn(req, user.email);
 	if (!(await verifyPassword(user.passwordHash, password))) throw wrongCurrentPassword(field);
@@ -39,7 +40,7 @@ export async function changePassword(userId: string, currentSessionId: string, i
 	assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
 	if (input.currentPassword !== undefined && input.currentPassword === input.newPassword) {
 		const reason = 'Mật khẩu mới phải khác mật khẩu hiện tại.';
-		throw new AppError(400, 'validation_error', reason, { fields: [{ path: 'newPassword', message: reason }] });
+		throw new AppError('validation_error', reason, { fields: [{ path: 'newPassword', message: reason }] });
 	}
 	const passwordHash = await hashPassword(input.newPassword);
 	const ended = await db().transaction(async (tx) => {

@@ -55,9 +55,9 @@ export async function changeStatus(actorId: string, id: string, action: keyof ty
 	const t = TRANSITIONS[action];
 	await db().transaction(async (tx) => {
 		const p = await lockProduct(tx, id);
-		if (!t.from.includes(p.status)) throw new AppError(409, 'state_violation', t.message, { status: p.status });
+		if (!t.from.includes(p.status)) throw new AppError('conflict', t.message, { status: p.status });
 		// Nothing without a file may go on sale: buyers would pay for nothing.
-		if (t.to === 'published' && !p.fileKey) throw new AppError(409, 'state_violation', 'Học liệu chưa có tệp bán nên không thể mở bán.', { status: p.status });
+		if (t.to === 'published' && !p.fileKey) throw new AppError('conflict', 'Học liệu chưa có tệp bán nên không thể mở bán.', { status: p.status });
 		const at = now();
 		await tx.update(products).set({ status: t.to, updatedAt: at }).where(eq(products.id, id));
 		await tx.insert(productReviews).values({ productId: id, decision: t.decision, reason: reason ?? null, actorId, createdAt: at });
@@ -120,7 +120,7 @@ export async function moveProduct(actorId: string, input: MoveInput): Promise<Ad
 			.select({ id: products.id })
 			.from(products)
 			.where(and(eq(products.categoryId, categoryId), eq(products.slug, slug), ne(products.id, p.id)));
-		if (taken) throw new AppError(409, 'conflict', `Đường dẫn ${newPath} đã thuộc về một học liệu khác.`, { path: newPath });
+		if (taken) throw new AppError('conflict', `Đường dẫn ${newPath} đã thuộc về một học liệu khác.`, { path: newPath });
 		await tx.update(products).set({ categoryId, slug, updatedAt: now() }).where(eq(products.id, p.id));
 		// The new path is the product's own now: an alias there (of anyone) would only shadow it.
 		await tx.delete(productAliases).where(eq(productAliases.path, newPath));

@@ -1,13 +1,13 @@
 /**
  * Staff sale windows and flash sales (issue #16, pricing). What a buyer pays
- * stays decided by catalog/pricing.ts (flash sale > sale > list); this module
+ * stays decided by effective_price() (catalog/pricing.ts); this module
  * only writes the rows it reads, each change audited in its transaction. The
  * catalog_version triggers on products and flash_sales drop cached searches.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AdminFlashSale, CreateFlashSaleInput, FlashSaleQuery, ProductSale, SetSaleInput } from '../../contracts/admin-sales';
-import { isSaleRunning } from '../catalog/pricing';
-import { db, type Tx } from '../db/client';
+import { ts } from '../catalog/pricing';
+import { db, type DbOrTx, type Tx } from '../db/client';
 import { queryRows } from '../db/rows';
 import { flashSales, products } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors/app-error';
@@ -26,21 +26,27 @@ async function lockProduct(tx: Tx, id: string): Promise<ProductRow> {
 	return p;
 }
 
-function saleView(p: ProductRow, at: Date): ProductSale {
+/** Running = the buyer pays the sale price now: regular_price() (the SQL pricing rule) says so, not a copy of it here. */
+async function saleView(tx: DbOrTx, p: ProductRow, at: Date): Promise<ProductSale> {
+	const [row] = await queryRows<{ running: boolean }>(
+		sql`SELECT regular_price(${p.priceVnd.toString()}::bigint, ${p.salePriceVnd?.toString() ?? null}::bigint, ${p.saleEndsAt?.toISOString() ?? null}::timestamptz, ${ts(at)})
+			< ${p.priceVnd.toString()}::bigint AS running`,
+		tx
+	);
 	return {
 		productId: p.id,
 		title: p.title,
 		listPriceVnd: p.priceVnd.toString(),
 		salePriceVnd: p.salePriceVnd?.toString() ?? null,
 		endsAt: p.saleEndsAt?.toISOString() ?? null,
-		running: isSaleRunning(p, at) && p.salePriceVnd! < p.priceVnd
+		running: row!.running
 	};
 }
 
 export async function productSale(id: string): Promise<ProductSale> {
 	const [p] = await db().select().from(products).where(eq(products.id, id));
 	if (!p) throw productMissing();
-	return saleView(p, now());
+	return saleView(db(), p, now());
 }
 
 /** A sale price below the list price, until `endsAt` (in the future) or until staff end it. */
@@ -60,9 +66,9 @@ export async function setSale(actorId: string, input: SetSaleInput): Promise<Pro
 			action: 'product.sale.set',
 			targetType: 'product',
 			targetId: input.id,
-			summary: { before: saleView(before, at), after: saleView(after!, at) }
+			summary: { before: await saleView(tx, before, at), after: await saleView(tx, after!, at) }
 		});
-		return saleView(after!, at);
+		return saleView(tx, after!, at);
 	});
 }
 
@@ -71,10 +77,10 @@ export async function clearSale(actorId: string, id: string): Promise<ProductSal
 	const at = now();
 	return db().transaction(async (tx) => {
 		const before = await lockProduct(tx, id);
-		if (before.salePriceVnd === null && before.saleEndsAt === null) return saleView(before, at);
+		if (before.salePriceVnd === null && before.saleEndsAt === null) return saleView(tx, before, at);
 		const [after] = await tx.update(products).set({ salePriceVnd: null, saleEndsAt: null, updatedAt: at }).where(eq(products.id, id)).returning();
-		await recordAudit(tx, { actorId, action: 'product.sale.clear', targetType: 'product', targetId: id, summary: { before: saleView(before, at) } });
-		return saleView(after!, at);
+		await recordAudit(tx, { actorId, action: 'product.sale.clear', targetType: 'product', targetId: id, summary: { before: await saleView(tx, before, at) } });
+		return saleView(tx, after!, at);
 	});
 }
 
@@ -164,7 +170,7 @@ export async function createFlashSale(actorId: string, input: CreateFlashSaleInp
 	const stockCap = input.stockCap ?? null;
 	return db().transaction(async (tx) => {
 		const product = await lockProduct(tx, input.productId);
-		if (product.status !== 'published') throw new AppError(409, 'state_violation', 'Chỉ tạo flash sale cho học liệu đang bán.', { status: product.status });
+		if (product.status !== 'published') throw new AppError('conflict', 'Chỉ tạo flash sale cho học liệu đang bán.', { status: product.status });
 		if (salePriceVnd >= product.priceVnd) {
 			throw fieldError('salePriceVnd', `Giá flash sale phải thấp hơn giá niêm yết (${formatVndText(product.priceVnd)}).`);
 		}
@@ -174,7 +180,7 @@ export async function createFlashSale(actorId: string, input: CreateFlashSaleInp
 				LIMIT 1`,
 			tx
 		);
-		if (overlap) throw new AppError(409, 'conflict', 'Học liệu này đã có flash sale trùng khung giờ; hãy kết thúc hoặc đổi giờ.', { flashSaleId: overlap.id });
+		if (overlap) throw new AppError('conflict', 'Học liệu này đã có flash sale trùng khung giờ; hãy kết thúc hoặc đổi giờ.', { flashSaleId: overlap.id });
 		const [row] = await tx
 			.insert(flashSales)
 			.values({ productId: input.productId, startsAt, endsAt, salePriceVnd, stockCap, stockLeft: stockCap, createdAt: at })
@@ -196,7 +202,7 @@ export async function endFlashSale(actorId: string, id: string): Promise<{ id: s
 		const [locked] = await tx.select({ id: flashSales.id }).from(flashSales).where(eq(flashSales.id, id)).for('update');
 		if (!locked) throw notFound('Không tìm thấy flash sale.');
 		const before = flashView((await flashSaleById(tx, id))!, at);
-		if (before.state === 'ended') throw new AppError(409, 'state_violation', 'Flash sale này đã kết thúc.', { endsAt: before.endsAt });
+		if (before.state === 'ended') throw new AppError('conflict', 'Flash sale này đã kết thúc.', { endsAt: before.endsAt });
 		if (before.state === 'upcoming') {
 			await tx.delete(flashSales).where(eq(flashSales.id, id));
 			await recordAudit(tx, { actorId, action: 'flash_sale.delete', targetType: 'flash_sale', targetId: id, summary: { before } });

@@ -100,7 +100,7 @@ export async function getUser(id: string): Promise<AdminUserDetail> {
 }
 
 function refuseSelf(actorId: string, targetId: string, message: string): void {
-	if (actorId === targetId) throw new AppError(409, 'conflict', message);
+	if (actorId === targetId) throw new AppError('conflict', message);
 }
 
 export async function changeUserRole(actorId: string, id: string, role: UserRoleValue): Promise<AdminUserDetail> {

@@ -74,10 +74,10 @@ export async function startSession(user: UserRow, req: AuthRequest, method: stri
 }
 
 const accountDisabled = () =>
-	new AppError(403, 'forbidden', 'Tài khoản này đã bị khoá. Vui lòng liên hệ bộ phận hỗ trợ của hoclieu.');
+	new AppError('forbidden', 'Tài khoản này đã bị khoá. Vui lòng liên hệ bộ phận hỗ trợ của hoclieu.');
 
 const invalidCredentials = () =>
-	new AppError(401, 'invalid_credentials', 'Email hoặc mật khẩu không đúng.');
+	new AppError('invalid_credentials', 'Email hoặc mật khẩu không đúng.');
 
 export async function signUp(
 	input: { email: string; password: string; name?: string },
@@ -100,7 +100,6 @@ export async function signUp(
 		// The owner learns of the attempt; after the response, never awaited (sendMail logs its own failures).
 		void sendMail(signUpAttemptMail(email)).catch(() => {});
 		throw new AppError(
-			409,
 			'email_taken',
 			'Email này đã được đăng ký. Hãy đăng nhập, hoặc dùng "Quên mật khẩu" nếu bạn không nhớ mật khẩu.',
 			{ fields: [{ path: 'email', message: 'Email này đã được đăng ký.' }] }

@@ -42,7 +42,7 @@ const REASONS = {
 export type InvalidLinkReason = keyof typeof REASONS;
 
 export function invalidLink(reason: InvalidLinkReason): AppError {
-	return new AppError(400, 'invalid_token', REASONS[reason], { reason });
+	return new AppError('invalid_token', REASONS[reason], { reason });
 }
 
 /**

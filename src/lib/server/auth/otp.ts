@@ -23,7 +23,6 @@ export const OTP_MAX_ATTEMPTS = 5;
 
 const expired = () =>
 	new AppError(
-		400,
 		'otp_expired',
 		'Mã xác nhận đã hết hạn hoặc không còn hiệu lực. Vui lòng yêu cầu mã mới.'
 	);
@@ -75,7 +74,6 @@ export async function verifySignInOtp(input: { email: string; otp: string }, req
 		const left = OTP_MAX_ATTEMPTS - counted.attempts;
 		log.info('sign-in code refused', { attemptsLeft: left });
 		throw new AppError(
-			400,
 			'invalid_otp',
 			left > 0
 				? `Mã xác nhận không đúng. Bạn còn ${left} lần thử.`

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { ProductSummary } from '../../contracts/catalog';
 import { queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
-import { flashActive, flashSaleJoin, mapSummary, outsideHiddenCategories, summaryColumns, ts, type SummaryRow } from './product-query';
+import { flashSaleOpen } from './pricing';
+import { flashActive, flashSaleJoin, mapSummary, outsideHiddenCategories, summaryColumns, type SummaryRow } from './product-query';
 
 export async function runningFlashSales(limit: number): Promise<ProductSummary[]> {
 	const now = clockNow();
@@ -16,12 +17,12 @@ export async function runningFlashSales(limit: number): Promise<ProductSummary[]
 		FROM (
 			SELECT DISTINCT f.product_id
 			FROM flash_sales f
-			WHERE f.starts_at <= ${ts(now)} AND f.ends_at > ${ts(now)} AND (f.stock_left IS NULL OR f.stock_left > 0)
+			WHERE ${flashSaleOpen('f', now)}
 		) running
 		JOIN products p ON p.id = running.product_id
 		JOIN categories c ON c.id = p.category_id
 		${flashSaleJoin(now)}
-		WHERE p.is_published AND ${outsideHiddenCategories} AND ${flashActive(now)}
+		WHERE p.is_published AND ${outsideHiddenCategories} AND ${flashActive}
 		ORDER BY fs.ends_at, p.popularity DESC, p.id
 		LIMIT ${limit}`);
 	return rows.map(mapSummary);

@@ -52,26 +52,23 @@ export async function listCategory(input: CategoryListingInput): Promise<Categor
 
 	const now = clockNow();
 	const limit = input.pageSize + 1;
-	const priced = input.minPriceVnd !== undefined || input.maxPriceVnd !== undefined || input.onSale === true;
 	const conditions = [
 		...filterConditions(now, { type: input.type, minPrice: input.minPriceVnd, maxPrice: input.maxPriceVnd, onSale: input.onSale }),
 		...(after ? [order.after(after)] : [])
 	];
-	// The flash-sale join is needed inside the scan only when a filter reads the effective price.
-	const scanJoins = priced ? flashSaleJoin(now) : sql``;
 	const ids = subtree.visibleIds;
 
 	let picked: SQL;
 	if (ids && ids.length <= MAX_BRANCHES) {
 		const branches = ids.map(
-			(id) => sql`(SELECT p.* FROM products p ${scanJoins}
+			(id) => sql`(SELECT p.* FROM products p
 				WHERE p.category_id = ${id}::uuid AND ${and(conditions)}
 				ORDER BY ${order.orderBy} LIMIT ${limit})`
 		);
 		picked = sql`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) p ORDER BY ${order.orderBy} LIMIT ${limit}`;
 	} else {
 		const inTree = ids ? sql`p.category_id = ANY(${`{${ids.join(',')}}`}::uuid[])` : outsideHiddenCategories;
-		picked = sql`SELECT p.* FROM products p ${scanJoins}
+		picked = sql`SELECT p.* FROM products p
 			WHERE ${and([...conditions, inTree])}
 			ORDER BY ${order.orderBy} LIMIT ${limit}`;
 	}

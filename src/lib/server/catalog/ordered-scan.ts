@@ -44,9 +44,7 @@ export interface ScanOrder {
 
 export interface OrderedScan {
 	select: SQL;
-	/** Joins after `products p` (categories, flash sales). */
-	joins: SQL;
-	/** Conditions on the joined row; `p.is_published` is implied. */
+	/** Conditions on the product row `p` (prices through effective_price()); `p.is_published` is implied. */
 	where: SQL[];
 	order: ScanOrder;
 	after: CursorKey[] | null;
@@ -65,7 +63,6 @@ export function probeScan<Row>(scan: OrderedScan, rows = PROBE_ROWS): Promise<Ro
 			ORDER BY ${scan.order.orderBy}
 			LIMIT ${rows}
 		) p
-		${scan.joins}
 		WHERE ${scan.where.length ? and(scan.where) : sql`true`}
 		ORDER BY ${scan.order.orderBy}
 		LIMIT ${scan.limit}`);
@@ -76,7 +73,6 @@ export function sortedScan<Row>(scan: OrderedScan): Promise<Row[]> {
 	return queryRows<Row>(sql`
 		SELECT ${scan.select}
 		FROM products p
-		${scan.joins}
 		WHERE ${and([sql`p.is_published`, ...keysetOf(scan), ...scan.where])}
 		ORDER BY ${scan.order.orderBySorted}
 		LIMIT ${scan.limit}`);

@@ -1,67 +1,54 @@
 /**
- * What a buyer pays for a product right now: the lowest of the list price, a
- * running sale and a running flash sale with stock left (a sold-out flash
- * sale no longer offers its price). The one place these rules live; music
- * downloads ask whether a track is free, checkout asks what to charge.
+ * What a buyer pays is decided in one place: the SQL function
+ * effective_price() (drizzle/0025_effective_price.sql, docs/decisions/008).
+ * Listing, search, detail, wishlist, music downloads, promo validation and
+ * checkout all ask the database; this module only spells the calls and reads
+ * the answer, so there is no second implementation of the rule to drift.
+ *
+ * "Now" is always the service clock passed in as a parameter (never SQL
+ * `now()`), so tests that move the clock see sales start and end.
  */
-export interface PricedProduct {
-	priceVnd: bigint;
-	salePriceVnd: bigint | null;
-	saleEndsAt: Date | null;
-}
-
-export interface FlashSaleOffer {
-	startsAt: Date;
-	endsAt: Date;
-	salePriceVnd: bigint;
-	/** Null = no stock cap. */
-	stockCap: number | null;
-	stockLeft: number | null;
-}
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { queryRows } from '../db/rows';
 
 export type PriceSource = 'list' | 'sale' | 'flash_sale';
 
-export function isSaleRunning(p: PricedProduct, at: Date): boolean {
-	return p.salePriceVnd !== null && (p.saleEndsAt === null || p.saleEndsAt.getTime() > at.getTime());
+export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+
+/** The effective price of the product row aliased `p`. */
+export const effectivePrice = (at: Date): SQL =>
+	sql`effective_price(p.id, p.price_vnd, p.sale_price_vnd, p.sale_ends_at, ${ts(at)})`;
+
+/** The price of `p` without flash sales (list price, or a running sale below it). */
+export const regularPrice = (at: Date): SQL => sql`regular_price(p.price_vnd, p.sale_price_vnd, p.sale_ends_at, ${ts(at)})`;
+
+/** Whether the flash_sales row aliased `alias` offers its price now (window and stock). */
+export const flashSaleOpen = (alias: string, at: Date): SQL => {
+	const f = sql.raw(alias);
+	return sql`flash_sale_open(${f}.starts_at, ${f}.ends_at, ${f}.stock_cap, ${f}.stock_left, ${ts(at)})`;
+};
+
+/** Whether the flash sale `alias` is inside its time window, stock ignored (the uncapped case of flash_sale_open). */
+export const flashSaleInWindow = (alias: string, at: Date): SQL => {
+	const f = sql.raw(alias);
+	return sql`flash_sale_open(${f}.starts_at, ${f}.ends_at, NULL, NULL, ${ts(at)})`;
+};
+
+export interface ProductPrice {
+	listVnd: bigint;
+	/** Without flash sales. */
+	regularVnd: bigint;
+	/** What a buyer pays now. */
+	effectiveVnd: bigint;
 }
 
-/** Inside its time window, whatever stock it has left. */
-export function isFlashSaleRunning(f: FlashSaleOffer, at: Date): boolean {
-	const t = at.getTime();
-	return f.startsAt.getTime() <= t && t < f.endsAt.getTime();
-}
-
-/** Running and still able to sell at its price. */
-export function isFlashSaleOpen(f: FlashSaleOffer, at: Date): boolean {
-	return isFlashSaleRunning(f, at) && (f.stockCap === null || (f.stockLeft ?? 0) > 0);
-}
-
-/** The price without flash sales: a running sale when it is lower, else the list price. */
-export function regularPrice(p: PricedProduct, at: Date): { priceVnd: bigint; source: 'list' | 'sale' } {
-	if (isSaleRunning(p, at) && p.salePriceVnd! < p.priceVnd) return { priceVnd: p.salePriceVnd!, source: 'sale' };
-	return { priceVnd: p.priceVnd, source: 'list' };
-}
-
-export function effectivePriceVnd(p: PricedProduct, flashSales: readonly FlashSaleOffer[], at: Date): bigint {
-	let price = regularPrice(p, at).priceVnd;
-	for (const f of flashSales) if (isFlashSaleOpen(f, at) && f.salePriceVnd < price) price = f.salePriceVnd;
-	return price;
-}
-
-export function isFreeNow(p: PricedProduct, flashSales: readonly FlashSaleOffer[], at: Date): boolean {
-	return effectivePriceVnd(p, flashSales, at) === 0n;
-}
-
-/**
- * Running flash sales that undercut the regular price, cheapest first, stock
- * ignored: checkout tries to take one unit from each in turn. When there are
- * some and none has stock, the product's price right now exists only because
- * of a sold-out flash sale, and checkout refuses (409 flash_sale_sold_out)
- * rather than charge the buyer more than the price they were shown.
- */
-export function undercuttingFlashSales<F extends FlashSaleOffer>(p: PricedProduct, flashSales: readonly F[], at: Date): F[] {
-	const regular = regularPrice(p, at).priceVnd;
-	return flashSales
-		.filter((f) => isFlashSaleRunning(f, at) && f.salePriceVnd < regular)
-		.sort((a, b) => (a.salePriceVnd < b.salePriceVnd ? -1 : a.salePriceVnd > b.salePriceVnd ? 1 : 0));
+/** One product's prices now, as the database computes them; undefined when there is no such product. */
+export async function priceOf(tx: DbOrTx, productId: string, at: Date): Promise<ProductPrice | undefined> {
+	const [row] = await queryRows<{ list: string; regular: string; effective: string }>(
+		sql`SELECT p.price_vnd::text AS list, (${regularPrice(at)})::text AS regular, (${effectivePrice(at)})::text AS effective
+			FROM products p WHERE p.id = ${productId}::uuid`,
+		tx
+	);
+	return row && { listVnd: BigInt(row.list), regularVnd: BigInt(row.regular), effectiveVnd: BigInt(row.effective) };
 }

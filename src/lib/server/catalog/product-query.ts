@@ -1,29 +1,29 @@
 /**
- * The SQL every product list shares: the ProductSummary columns, the current
- * flash sale, the effective price and the keyset orderings. Listing, search and
- * detail build on these pieces so prices and sale flags agree everywhere.
- *
- * "Now" is always the service clock passed in as a parameter (never SQL
- * `now()`), so tests that move the clock see sales start and end.
+ * The SQL every product list shares: the ProductSummary columns, the flash
+ * sale shown, the price filters and the keyset orderings. Prices themselves
+ * are effective_price() (./pricing.ts), so listing, search, detail and
+ * checkout agree by construction.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, ProductSummary, ProductType } from '../../contracts/catalog';
 import type { CursorKey, KeyKind } from './cursor';
+import { effectivePrice, flashSaleOpen, regularPrice, ts } from './pricing';
 
-export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+export { ts };
 
 const iso = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The flash sale that matters for a product, picked as catalog/pricing.ts
- * prices it (checkout charges what this shows): the cheapest running one with
- * stock, else the earliest running or scheduled one. A capped sale whose stock
- * was never set has none left. `fs` is joined laterally, one row at most.
+ * The flash sale a summary shows (FlashSaleInfo): the cheapest open one —
+ * the one effective_price() charges — else the earliest running or scheduled
+ * one. A capped sale whose stock was never set shows none left. `fs` is
+ * joined laterally, one row at most; `fs.open` is flash_sale_open() for it.
+ * Only display reads it: prices come from effective_price().
  */
 export function flashSaleJoin(now: Date): SQL {
-	const open = sql`(f.starts_at <= ${ts(now)} AND (f.stock_cap IS NULL OR f.stock_left > 0))`;
+	const open = flashSaleOpen('f', now);
 	return sql`LEFT JOIN LATERAL (
-		SELECT f.starts_at, f.ends_at, f.sale_price_vnd,
+		SELECT f.starts_at, f.ends_at, f.sale_price_vnd, ${open} AS open,
 			CASE WHEN f.stock_cap IS NULL THEN NULL ELSE COALESCE(f.stock_left, 0) END AS stock_left
 		FROM flash_sales f
 		WHERE f.product_id = p.id AND f.ends_at > ${ts(now)}
@@ -32,28 +32,22 @@ export function flashSaleJoin(now: Date): SQL {
 	) fs ON true`;
 }
 
-/** Running and not sold out. */
-export const flashActive = (now: Date): SQL =>
-	sql`(fs.starts_at IS NOT NULL AND fs.starts_at <= ${ts(now)} AND (fs.stock_left IS NULL OR fs.stock_left > 0))`;
+/** The shown flash sale is open: running and not sold out. */
+export const flashActive: SQL = sql`COALESCE(fs.open, false)`;
 
-const saleRunning = (now: Date): SQL =>
-	sql`(p.sale_price_vnd IS NOT NULL AND (p.sale_ends_at IS NULL OR p.sale_ends_at > ${ts(now)}))`;
-
-/** What a buyer pays now: the lowest of the list price, a running flash sale and a running sale. */
-export const effectivePrice = (now: Date): SQL =>
-	sql`LEAST(p.price_vnd,
-		CASE WHEN ${flashActive(now)} THEN fs.sale_price_vnd END,
-		CASE WHEN ${saleRunning(now)} THEN p.sale_price_vnd END)`;
-
-/** The columns mapSummary reads, plus every sort key. */
+/**
+ * The columns mapSummary reads, plus every sort key. The shown flash sale is
+ * the cheapest open one, so when it undercuts the regular price it is what
+ * effective_price() charged, and its end is when that price ends (checkout
+ * records price_source = 'flash_sale' on exactly this condition).
+ */
 export function summaryColumns(now: Date): SQL {
 	return sql`p.id::text AS id, p.title, p.slug, c.path AS category_path, p.type,
 		p.price_vnd::text AS price_vnd,
 		(${effectivePrice(now)})::text AS effective_price_vnd,
 		${iso(sql`p.sale_ends_at`)} AS sale_ends_at,
-		${flashActive(now)} AS flash_active,
-		(fs.sale_price_vnd IS NOT NULL AND ${flashActive(now)} AND fs.sale_price_vnd <= p.price_vnd
-			AND (NOT ${saleRunning(now)} OR fs.sale_price_vnd <= p.sale_price_vnd)) AS flash_sets_price,
+		${flashActive} AS flash_active,
+		(${flashActive} AND fs.sale_price_vnd < ${regularPrice(now)}) AS flash_sets_price,
 		${iso(sql`fs.ends_at`)} AS flash_ends_at,
 		fs.stock_left AS flash_stock_left,
 		p.rating_avg, p.rating_count, p.cover_image_url, p.preview_image_urls, p.tags,
@@ -121,8 +115,12 @@ export interface ProductFilters {
 export function filterConditions(now: Date, f: ProductFilters): SQL[] {
 	const out: SQL[] = [sql`p.is_published`];
 	if (f.type) out.push(sql`p.type = ${f.type}`);
-	if (f.minPrice !== undefined) out.push(sql`${effectivePrice(now)} >= ${String(f.minPrice)}::bigint`);
-	if (f.maxPrice !== undefined) out.push(sql`${effectivePrice(now)} <= ${String(f.maxPrice)}::bigint`);
+	// One call when both bounds are set: effective_price() is a function call per row, not inlined.
+	const min = f.minPrice === undefined ? null : sql`${String(f.minPrice)}::bigint`;
+	const max = f.maxPrice === undefined ? null : sql`${String(f.maxPrice)}::bigint`;
+	if (min && max) out.push(sql`${effectivePrice(now)} BETWEEN ${min} AND ${max}`);
+	else if (min) out.push(sql`${effectivePrice(now)} >= ${min}`);
+	else if (max) out.push(sql`${effectivePrice(now)} <= ${max}`);
 	// A flag: false (or absent) means "do not filter", not "only full-price products".
 	if (f.onSale) out.push(sql`${effectivePrice(now)} < p.price_vnd`);
 	return out;

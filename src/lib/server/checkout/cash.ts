@@ -22,7 +22,7 @@ export async function confirmCashOrder(orderId: string, by: CashConfirmer): Prom
 	const order = await find();
 	if (!order) throw orderNotFound();
 	if (order.paymentMethod !== 'cash_manual') {
-		throw new AppError(422, 'state_violation', `Đơn này thanh toán bằng ${order.paymentMethod}, không phải tiền mặt.`, { paymentMethod: order.paymentMethod });
+		throw new AppError('state_violation', `Đơn này thanh toán bằng ${order.paymentMethod}, không phải tiền mặt.`, { paymentMethod: order.paymentMethod });
 	}
 	await settleIntentManually(ORDER_KIND, order.id, (tx, intent) =>
 		recordAudit(tx, {

@@ -92,13 +92,13 @@ async function settlePendingDuplicate(tx: Tx, pending: OrderRow, method: Payment
 
 function checkMethodFitsAmount(method: PaymentMethod, amountVnd: bigint): void {
 	if (method === 'free_claim' && amountVnd > 0n) {
-		throw new AppError(422, 'state_violation', `Sản phẩm này không miễn phí (cần thanh toán ${formatVndText(amountVnd)}), không thể nhận miễn phí.`, {
+		throw new AppError('state_violation', `Sản phẩm này không miễn phí (cần thanh toán ${formatVndText(amountVnd)}), không thể nhận miễn phí.`, {
 			reason: 'not_free',
 			amountVnd: amountVnd.toString()
 		});
 	}
 	if (method !== 'free_claim' && amountVnd === 0n) {
-		throw new AppError(422, 'state_violation', 'Sản phẩm này đang miễn phí: hãy chọn hình thức nhận miễn phí (free_claim).', {
+		throw new AppError('state_violation', 'Sản phẩm này đang miễn phí: hãy chọn hình thức nhận miễn phí (free_claim).', {
 			reason: 'free_order',
 			paymentMethod: 'free_claim'
 		});
@@ -141,7 +141,7 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 			if (same) return remember(same);
 		}
 
-		const quote = await quoteAndHold(tx, product, at);
+		const quote = await quoteAndHold(tx, product.id, at);
 		let promo: { id: string; discountVnd: bigint } | undefined;
 		if (promoCode) {
 			const evaluation = await evaluateCheckoutPromo(tx, promoCode, userId, product, quote.priceVnd);

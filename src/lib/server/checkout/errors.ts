@@ -8,11 +8,10 @@ export const invalidPromo = (message = 'Mã khuyến mãi không hợp lệ, đ�
 	badRequest(message, { fields: [{ path: 'promoCode', message: 'invalid promo code' }] });
 
 export const alreadyOwned = (productId: string) =>
-	new AppError(409, 'already_owned', 'Bạn đã sở hữu sản phẩm này, không cần mua lại.', { productId });
+	new AppError('already_owned', 'Bạn đã sở hữu sản phẩm này, không cần mua lại.', { productId });
 
 export const flashSaleSoldOut = (productId: string) =>
 	new AppError(
-		409,
 		'flash_sale_sold_out',
 		'Đợt giảm giá chớp nhoáng của sản phẩm này đã hết suất. Bạn có thể mua với giá thường sau khi đợt giảm giá kết thúc.',
 		{ productId }

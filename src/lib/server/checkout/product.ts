@@ -4,7 +4,7 @@ import { isUuid } from '../db/ids';
 import { products } from '../db/schema';
 import { unknownProduct } from './errors';
 
-/** A product that can be bought now, with what pricing and promo scopes need; 400 for anything else. */
+/** A product that can be bought now, with what promo scopes need (the price is effective_price()); 400 for anything else. */
 export async function loadPublishedProduct(tx: DbOrTx, productId: string) {
 	if (!isUuid(productId)) throw unknownProduct();
 	const [product] = await tx
@@ -12,10 +12,7 @@ export async function loadPublishedProduct(tx: DbOrTx, productId: string) {
 			id: products.id,
 			title: products.title,
 			type: products.type,
-			categoryId: products.categoryId,
-			priceVnd: products.priceVnd,
-			salePriceVnd: products.salePriceVnd,
-			saleEndsAt: products.saleEndsAt
+			categoryId: products.categoryId
 		})
 		.from(products)
 		.where(and(eq(products.id, productId), eq(products.isPublished, true)));

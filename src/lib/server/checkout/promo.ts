@@ -1,9 +1,8 @@
 import type { CheckoutPromoResult } from '../../contracts/checkout';
-import { effectivePriceVnd } from '../catalog/pricing';
+import { priceOf } from '../catalog/pricing';
 import { db } from '../db/client';
 import { now } from '../platform/clock';
 import { evaluateCheckoutPromo } from '../promos/service';
-import { runningFlashSales } from './flash-sale';
 import { loadPublishedProduct } from './product';
 
 /**
@@ -14,7 +13,8 @@ import { loadPublishedProduct } from './product';
 export async function validateCheckoutPromo(userId: string, code: string, productId: string): Promise<CheckoutPromoResult> {
 	const product = await loadPublishedProduct(db(), productId);
 	const at = now();
-	const priceVnd = effectivePriceVnd(product, await runningFlashSales(db(), product.id, at), at);
+	// The price checkout would charge now (a sold-out flash sale no longer offers its price).
+	const priceVnd = (await priceOf(db(), product.id, at))!.effectiveVnd;
 	const evaluation = await evaluateCheckoutPromo(db(), code, userId, product, priceVnd);
 	if (!evaluation.ok) return { valid: false, reason: 'invalid' };
 	return {

@@ -66,7 +66,7 @@ export async function receiptPdf(viewer: Viewer, orderId: string, receiptLink: s
 	if (!row || !(mine || viewer.hasAccessCookie || grantsReceipt(orderId, receiptLink))) throw orderNotFound();
 	const { order } = row;
 	if (order.status !== 'PAID' || !order.paidAt) {
-		throw new AppError(409, 'state_violation', 'Đơn hàng chưa được thanh toán nên chưa có phiếu thu.');
+		throw new AppError('conflict', 'Đơn hàng chưa được thanh toán nên chưa có phiếu thu.');
 	}
 	const refund = await findRefund(db(), order.id);
 	const data: ReceiptData = {

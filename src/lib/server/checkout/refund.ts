@@ -43,13 +43,13 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 		const existing = await findRefund(tx, orderId);
 		if (existing) return { refund: existing, created: false };
 		if (order.status !== 'PAID') {
-			throw new AppError(422, 'state_violation', `Chỉ hoàn tiền được đơn đã thanh toán; đơn này đang ở trạng thái ${order.status}.`, { status: order.status });
+			throw new AppError('state_violation', `Chỉ hoàn tiền được đơn đã thanh toán; đơn này đang ở trạng thái ${order.status}.`, { status: order.status });
 		}
 		if (!order.userId) {
-			throw new AppError(409, 'conflict', 'Đơn của khách không có tài khoản nên không có ví để hoàn tiền; hãy hoàn tiền cho khách ngoài hệ thống.', { reason: 'guest_order' });
+			throw new AppError('conflict', 'Đơn của khách không có tài khoản nên không có ví để hoàn tiền; hãy hoàn tiền cho khách ngoài hệ thống.', { reason: 'guest_order' });
 		}
 		if (order.amountVnd === 0n) {
-			throw new AppError(422, 'state_violation', 'Đơn miễn phí không có khoản nào để hoàn.', { reason: 'nothing_to_refund' });
+			throw new AppError('state_violation', 'Đơn miễn phí không có khoản nào để hoàn.', { reason: 'nothing_to_refund' });
 		}
 		const [refund] = await tx
 			.insert(orderRefunds)

@@ -19,7 +19,7 @@ import { readDownloadToken, type DownloadEntitlement } from './tokens';
 const invalidToken = () => forbidden('Liên kết tải xuống không hợp lệ hoặc đã hết hạn.');
 
 const storageUnavailable = () =>
-	new AppError(503, 'service_unavailable', 'Kho lưu trữ tệp tạm thời không khả dụng, vui lòng thử lại sau ít phút.');
+	new AppError('service_unavailable', 'Kho lưu trữ tệp tạm thời không khả dụng, vui lòng thử lại sau ít phút.');
 
 async function stillEntitled(e: DownloadEntitlement): Promise<boolean> {
 	if ('orderId' in e) {

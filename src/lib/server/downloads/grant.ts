@@ -25,14 +25,14 @@ export interface Grant {
 }
 
 export async function grantDownload(email: string, productId: string): Promise<Grant> {
-	if (!isUuid(productId)) throw new AppError(400, 'validation_error', 'Mã sản phẩm phải là một UUID.');
+	if (!isUuid(productId)) throw new AppError('validation_error', 'Mã sản phẩm phải là một UUID.');
 	const [user] = await db()
 		.select({ id: users.id })
 		.from(users)
 		.where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
-	if (!user) throw new AppError(404, 'not_found', `Không có tài khoản nào với email ${email}.`);
+	if (!user) throw new AppError('not_found', `Không có tài khoản nào với email ${email}.`);
 	const [product] = await db().select({ id: products.id, title: products.title }).from(products).where(eq(products.id, productId));
-	if (!product) throw new AppError(404, 'not_found', 'Không tìm thấy sản phẩm.');
+	if (!product) throw new AppError('not_found', 'Không tìm thấy sản phẩm.');
 	const inserted = await db()
 		.insert(productOwnerships)
 		.values({ userId: user.id, productId: product.id, source: 'grant', createdAt: now() })

@@ -4,7 +4,8 @@
  * the storefront and third-party clients see the same codes.
  */
 import { TRPCError } from '@trpc/server';
-import { AppError, type ErrorCode } from './app-error';
+import { AppError } from './app-error';
+import { errorStatus, type ErrorCode } from './codes';
 import { log } from '../platform/logger';
 
 export interface ClassifiedError {
@@ -14,6 +15,14 @@ export interface ClassifiedError {
 	details?: Record<string, unknown>;
 	extra?: Record<string, unknown>;
 }
+
+/** A classified error whose status is its code's (errors/codes.ts). */
+const classified = (code: ErrorCode, message: string, details?: Record<string, unknown>): ClassifiedError => ({
+	status: errorStatus[code],
+	code,
+	message,
+	...(details ? { details } : {})
+});
 
 interface ZodLikeError {
 	issues: { path: PropertyKey[]; message: string; code?: string }[];
@@ -66,9 +75,9 @@ export function classifyError(error: unknown): ClassifiedError {
 		if (e.cause instanceof AppError || isZodError(e.cause)) {
 			e = e.cause;
 		} else if (e.code === 'BAD_REQUEST' || e.code === 'PARSE_ERROR') {
-			return { status: 400, code: 'validation_error', message: 'Dữ liệu gửi lên không hợp lệ.' };
+			return classified('validation_error', 'Dữ liệu gửi lên không hợp lệ.');
 		} else if (e.code === 'NOT_FOUND') {
-			return { status: 404, code: 'not_found', message: 'Không tìm thấy tài nguyên.' };
+			return classified('not_found', 'Không tìm thấy tài nguyên.');
 		} else if (e.cause) {
 			e = e.cause;
 		}
@@ -77,21 +86,12 @@ export function classifyError(error: unknown): ClassifiedError {
 		return { status: e.status, code: e.code, message: e.message, details: e.details, extra: e.extra };
 	}
 	if (isZodError(e)) {
-		return {
-			status: 400,
-			code: 'validation_error',
-			message: 'Dữ liệu gửi lên không hợp lệ.',
-			details: validationDetails(e)
-		};
+		return classified('validation_error', 'Dữ liệu gửi lên không hợp lệ.', validationDetails(e));
 	}
 	if (isUnavailable(e)) {
 		log.warn('dependency unavailable', { error: e });
-		return {
-			status: 503,
-			code: 'service_unavailable',
-			message: 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau ít phút.'
-		};
+		return classified('service_unavailable', 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau ít phút.');
 	}
 	log.error('unexpected error', { error: e, stack: e instanceof Error ? e.stack : undefined });
-	return { status: 500, code: 'internal', message: 'Đã có lỗi không mong muốn. Vui lòng thử lại sau.' };
+	return classified('internal', 'Đã có lỗi không mong muốn. Vui lòng thử lại sau.');
 }

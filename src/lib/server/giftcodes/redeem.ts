@@ -24,7 +24,7 @@ const messages: Record<RedeemFailure, string> = {
 };
 
 function refused(reason: RedeemFailure): AppError {
-	return new AppError(400, 'validation_error', messages[reason], { reason });
+	return new AppError('validation_error', messages[reason], { reason });
 }
 
 /** The failure limit around one attempt: judged before it, told of it when it failed. */

@@ -6,16 +6,16 @@
  * takes a quota unit (429), signs the URL (503) and writes the download log.
  * Any failure inside the transaction rolls the unit back.
  */
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MusicDownloadGrant } from '../../contracts/music';
 import { config } from '../config';
 import { db, type DbOrTx } from '../db/client';
-import { flashSales, musicDownloadLogs, productOwnerships, products } from '../db/schema';
+import { musicDownloadLogs, productOwnerships, products } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
 import { storage, type SignedUrl } from '../platform/storage';
-import { isFreeNow } from '../catalog/pricing';
+import { priceOf } from '../catalog/pricing';
 import { productFileName } from '../downloads/file-name';
 import { quotaLimitFor, type QuotaSubject } from './policy';
 import { assertMusicEnabled, consumeUnit, quotaExceeded, usedInWindow } from './quota';
@@ -26,7 +26,7 @@ export interface Downloader extends QuotaSubject {
 }
 
 const storageUnavailable = () =>
-	new AppError(503, 'service_unavailable', 'Kho lưu trữ tệp tạm thời không khả dụng, vui lòng thử lại sau ít phút.');
+	new AppError('service_unavailable', 'Kho lưu trữ tệp tạm thời không khả dụng, vui lòng thử lại sau ít phút.');
 
 async function loadTrack(tx: DbOrTx, productId: string) {
 	const [product] = await tx
@@ -35,9 +35,6 @@ async function loadTrack(tx: DbOrTx, productId: string) {
 			type: products.type,
 			title: products.title,
 			isPublished: products.isPublished,
-			priceVnd: products.priceVnd,
-			salePriceVnd: products.salePriceVnd,
-			saleEndsAt: products.saleEndsAt,
 			fileKey: products.fileKey,
 			fileName: products.fileName
 		})
@@ -53,19 +50,6 @@ async function owns(tx: DbOrTx, userId: string, productId: string): Promise<bool
 		.where(and(eq(productOwnerships.userId, userId), eq(productOwnerships.productId, productId)))
 		.limit(1);
 	return rows.length > 0;
-}
-
-async function runningFlashSales(tx: DbOrTx, productId: string, at: Date) {
-	return tx
-		.select({
-			startsAt: flashSales.startsAt,
-			endsAt: flashSales.endsAt,
-			salePriceVnd: flashSales.salePriceVnd,
-			stockCap: flashSales.stockCap,
-			stockLeft: flashSales.stockLeft
-		})
-		.from(flashSales)
-		.where(and(eq(flashSales.productId, productId), lte(flashSales.startsAt, at), gt(flashSales.endsAt, at)));
 }
 
 async function sign(key: string, name: string): Promise<SignedUrl> {
@@ -87,7 +71,7 @@ export async function grantMusicDownload(user: Downloader, productId: string): P
 	const owned = await owns(db(), user.id, track.id);
 	if (!owned) {
 		if (!track.isPublished) throw notFound('Không tìm thấy bài nhạc này.');
-		if (!isFreeNow(track, await runningFlashSales(db(), track.id, at), at)) {
+		if ((await priceOf(db(), track.id, at))?.effectiveVnd !== 0n) {
 			throw forbidden('Bài nhạc này có phí. Vui lòng mua bài nhạc để tải xuống.');
 		}
 	}

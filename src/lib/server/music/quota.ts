@@ -16,7 +16,7 @@ import { vietnamDate, vietnamMonthWindow, type QuotaWindow } from './quota-windo
 
 export function assertMusicEnabled(): void {
 	if (!config().music.enabled) {
-		throw new AppError(503, 'service_unavailable', 'Dịch vụ nhạc lớp học đang tạm ngừng, vui lòng quay lại sau.');
+		throw new AppError('service_unavailable', 'Dịch vụ nhạc lớp học đang tạm ngừng, vui lòng quay lại sau.');
 	}
 }
 
@@ -48,7 +48,6 @@ export async function consumeUnit(tx: DbOrTx, userId: string, window: QuotaWindo
 
 export function quotaExceeded(used: number, limit: number, window: QuotaWindow): AppError {
 	return new AppError(
-		429,
 		'quota_exceeded',
 		`Bạn đã dùng hết ${limit} lượt tải nhạc miễn phí của tháng này. Lượt tải sẽ được làm mới vào ngày ${vietnamDate(window.end)}.`,
 		undefined,

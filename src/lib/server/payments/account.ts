@@ -4,7 +4,6 @@ import { AppError } from '../errors/app-error';
 
 export function paymentsUnavailable(): AppError {
 	return new AppError(
-		503,
 		'payment_processing',
 		'Thanh toán chuyển khoản tạm thời không khả dụng. Vui lòng thử lại sau hoặc liên hệ hỗ trợ.'
 	);

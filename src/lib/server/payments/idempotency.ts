@@ -68,7 +68,7 @@ export async function claimIdempotencyKey(tx: Tx, k: IdempotencyKey, hash: strin
 	const orderId = existing?.[RESULT_COLUMN[k.kind]];
 	if (!existing || !orderId) throw new Error('idempotency key row without an order');
 	if (existing.requestHash !== hash) {
-		throw new AppError(422, 'state_violation', 'Idempotency-Key này đã được dùng cho một yêu cầu khác. Hãy dùng khoá mới cho đơn hàng mới.', {
+		throw new AppError('state_violation', 'Idempotency-Key này đã được dùng cho một yêu cầu khác. Hãy dùng khoá mới cho đơn hàng mới.', {
 			reason: 'idempotency_key_reused'
 		});
 	}

@@ -27,13 +27,13 @@ export async function settleIntentManually(
 			.from(paymentIntents)
 			.where(and(eq(paymentIntents.kind, kind), eq(paymentIntents.targetId, targetId)))
 			.for('update');
-		if (!intent) throw new AppError(404, 'not_found', 'Không tìm thấy khoản thanh toán của đơn này.');
+		if (!intent) throw new AppError('not_found', 'Không tìm thấy khoản thanh toán của đơn này.');
 		if (intent.status === 'PENDING' && isPastExpiry(intent)) {
 			await expireIntent(tx, intent);
 			return null;
 		}
 		if (intent.status !== 'PENDING') {
-			throw new AppError(422, 'state_violation', `Đơn không còn chờ thanh toán (trạng thái ${intent.status}).`, { status: intent.status });
+			throw new AppError('state_violation', `Đơn không còn chờ thanh toán (trạng thái ${intent.status}).`, { status: intent.status });
 		}
 		const [row] = await tx
 			.update(paymentIntents)
@@ -45,7 +45,7 @@ export async function settleIntentManually(
 		return row!;
 	});
 	// Expiring it must commit (the order gives back what it held) before the refusal is reported.
-	if (!paid) throw new AppError(422, 'state_violation', 'Đơn đã quá hạn thanh toán và đã hết hiệu lực.', { status: 'EXPIRED' });
+	if (!paid) throw new AppError('state_violation', 'Đơn đã quá hạn thanh toán và đã hết hiệu lực.', { status: 'EXPIRED' });
 	await runAfterSettle(paid);
 	return paid;
 }

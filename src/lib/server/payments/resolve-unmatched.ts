@@ -52,13 +52,13 @@ async function lockOpenTransfer(tx: Tx, id: string): Promise<BankTransfer> {
 	const [transfer] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, id)).for('update');
 	if (!transfer) throw notFound('Không tìm thấy giao dịch chuyển khoản.');
 	if (!transfer.needsReview) {
-		throw new AppError(409, 'conflict', 'Giao dịch này đã được xử lý (đã gán cho đơn hoặc đã cộng vào ví); tiền không được chuyển lần nữa.', {
+		throw new AppError('conflict', 'Giao dịch này đã được xử lý (đã gán cho đơn hoặc đã cộng vào ví); tiền không được chuyển lần nữa.', {
 			reason: 'already_resolved',
 			matchStatus: transfer.matchStatus
 		});
 	}
 	if (transfer.matchStatus === 'error' || transfer.transferType !== 'in') {
-		throw new AppError(409, 'conflict', 'Giao dịch đang chờ hệ thống xử lý lại ở lần gửi sau từ ngân hàng; chưa thể xử lý thủ công.', {
+		throw new AppError('conflict', 'Giao dịch đang chờ hệ thống xử lý lại ở lần gửi sau từ ngân hàng; chưa thể xử lý thủ công.', {
 			reason: 'processing_pending',
 			matchStatus: transfer.matchStatus
 		});
@@ -82,11 +82,10 @@ async function markResolved(tx: Tx, transfer: BankTransfer, set: Partial<typeof 
 async function reviveExpiredOrder(tx: Tx, intent: PaymentIntent): Promise<void> {
 	const [order] = await tx.select().from(orders).where(eq(orders.id, intent.targetId)).for('update');
 	if (!order || order.status !== 'EXPIRED') {
-		throw new AppError(422, 'state_violation', `Đơn không thể nhận thanh toán (trạng thái ${order?.status ?? 'không rõ'}).`, { status: order?.status ?? null });
+		throw new AppError('state_violation', `Đơn không thể nhận thanh toán (trạng thái ${order?.status ?? 'không rõ'}).`, { status: order?.status ?? null });
 	}
 	if (order.promoRedemptionId || order.flashSaleUnitHeld) {
 		throw new AppError(
-			409,
 			'conflict',
 			'Đơn đã hết hạn và đã trả lại mã khuyến mãi hoặc suất giảm giá chớp nhoáng, nên không thể thanh toán lại với giá cũ. Hãy cộng tiền vào ví của người mua để họ đặt lại.',
 			{ reason: 'expired_order_released_holds' }
@@ -97,12 +96,12 @@ async function reviveExpiredOrder(tx: Tx, intent: PaymentIntent): Promise<void> 
 			.select({ userId: productOwnerships.userId })
 			.from(productOwnerships)
 			.where(and(eq(productOwnerships.userId, order.userId), eq(productOwnerships.productId, order.productId)));
-		if (owned) throw new AppError(409, 'already_owned', 'Người mua đã sở hữu sản phẩm này; hãy cộng tiền vào ví của họ thay vì gán cho đơn.', { productId: order.productId });
+		if (owned) throw new AppError('already_owned', 'Người mua đã sở hữu sản phẩm này; hãy cộng tiền vào ví của họ thay vì gán cho đơn.', { productId: order.productId });
 		const [pending] = await tx
 			.select({ id: orders.id })
 			.from(orders)
 			.where(and(eq(orders.userId, order.userId), eq(orders.productId, order.productId), eq(orders.status, 'PENDING'), ne(orders.id, order.id)));
-		if (pending) throw new AppError(409, 'conflict', 'Người mua đang có một đơn khác chờ thanh toán cho sản phẩm này; hãy gán giao dịch cho đơn đó.', { pendingOrderId: pending.id });
+		if (pending) throw new AppError('conflict', 'Người mua đang có một đơn khác chờ thanh toán cho sản phẩm này; hãy gán giao dịch cho đơn đó.', { pendingOrderId: pending.id });
 	}
 	await tx.update(paymentIntents).set({ status: 'PENDING' }).where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, 'EXPIRED')));
 	await tx.update(orders).set({ status: 'PENDING', expiredAt: null, updatedAt: now() }).where(and(eq(orders.id, order.id), eq(orders.status, 'EXPIRED')));
@@ -120,17 +119,17 @@ export async function assignTransferToOrder(actorId: string, transferId: string,
 		if (!intent) {
 			const [order] = await tx.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
 			if (!order) throw notFound('Không tìm thấy đơn hàng.');
-			throw new AppError(422, 'state_violation', `Đơn này thanh toán bằng ${order.method}, không nhận chuyển khoản.`, { paymentMethod: order.method });
+			throw new AppError('state_violation', `Đơn này thanh toán bằng ${order.method}, không nhận chuyển khoản.`, { paymentMethod: order.method });
 		}
 		const lapsed = intent.status === 'PENDING' && isPastExpiry(intent);
 		if (lapsed) await expireIntent(tx, intent);
 		const status = lapsed ? 'EXPIRED' : intent.status;
-		if (status === 'PAID') throw new AppError(409, 'conflict', 'Đơn này đã được thanh toán; hãy cộng tiền vào ví của người mua nếu cần.', { reason: 'order_paid' });
+		if (status === 'PAID') throw new AppError('conflict', 'Đơn này đã được thanh toán; hãy cộng tiền vào ví của người mua nếu cần.', { reason: 'order_paid' });
 		if (status !== 'PENDING' && status !== 'EXPIRED') {
-			throw new AppError(422, 'state_violation', `Chỉ gán được cho đơn đang chờ thanh toán hoặc đã hết hạn; đơn này ở trạng thái ${status}.`, { status });
+			throw new AppError('state_violation', `Chỉ gán được cho đơn đang chờ thanh toán hoặc đã hết hạn; đơn này ở trạng thái ${status}.`, { status });
 		}
 		if (transfer.amountVnd < intent.amountVnd) {
-			throw new AppError(422, 'state_violation', `Giao dịch ${formatVndText(transfer.amountVnd)} thiếu so với ${formatVndText(intent.amountVnd)} của đơn; hãy cộng vào ví thay vì gán.`, {
+			throw new AppError('state_violation', `Giao dịch ${formatVndText(transfer.amountVnd)} thiếu so với ${formatVndText(intent.amountVnd)} của đơn; hãy cộng vào ví thay vì gán.`, {
 				reason: 'underpaid',
 				required: intent.amountVnd.toString(),
 				amount: transfer.amountVnd.toString()
@@ -139,7 +138,7 @@ export async function assignTransferToOrder(actorId: string, transferId: string,
 		const excess = transfer.amountVnd - intent.amountVnd;
 		// A guest has no wallet for the excess; refusing keeps the money visible to staff instead of lost.
 		if (excess > 0n && !intent.userId) {
-			throw new AppError(422, 'state_violation', `Giao dịch dư ${formatVndText(excess)} nhưng đơn của khách không có ví để nhận phần dư.`, { reason: 'guest_excess' });
+			throw new AppError('state_violation', `Giao dịch dư ${formatVndText(excess)} nhưng đơn của khách không có ví để nhận phần dư.`, { reason: 'guest_excess' });
 		}
 		if (status === 'EXPIRED') await reviveExpiredOrder(tx, intent);
 
@@ -178,7 +177,7 @@ export async function creditTransferToWallet(actorId: string, transferId: string
 		const transfer = await lockOpenTransfer(tx, transferId);
 		const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
 		if (!user) throw notFound('Không tìm thấy tài khoản.');
-		if (transfer.amountVnd <= 0n) throw new AppError(422, 'state_violation', 'Giao dịch 0 ₫ không có gì để cộng vào ví.', { reason: 'nothing_to_credit' });
+		if (transfer.amountVnd <= 0n) throw new AppError('state_violation', 'Giao dịch 0 ₫ không có gì để cộng vào ví.', { reason: 'nothing_to_credit' });
 		// Money already received: the wallet maximum would only strand it, as for the webhook's own credits.
 		const after = await credit(tx, {
 			userId,

@@ -62,7 +62,7 @@ export async function createPromo(input: NewPromo, actorId: string | null = null
 			.values({ ...p, code: normalisePromoCode(p.code), createdAt: now(), updatedAt: now() })
 			.onConflictDoNothing({ target: promos.code })
 			.returning();
-		if (!promo) throw new AppError(409, 'conflict', `Mã khuyến mãi ${normalisePromoCode(p.code)} đã tồn tại.`);
+		if (!promo) throw new AppError('conflict', `Mã khuyến mãi ${normalisePromoCode(p.code)} đã tồn tại.`);
 		await recordAudit(tx, { actorId, action: 'promo.create', targetType: 'promo', targetId: promo.id, summary: { after: { code: promo.code, appliesTo: promo.appliesTo, kind: promo.kind } } });
 		return promo;
 	});

@@ -129,7 +129,7 @@ export async function evaluateCheckoutPromo(tx: DbOrTx, code: string, userId: st
 }
 
 export function capReached(): AppError {
-	return new AppError(409, 'promo_cap_reached', 'Mã khuyến mãi đã hết lượt sử dụng.', { field: 'promoCode' });
+	return new AppError('promo_cap_reached', 'Mã khuyến mãi đã hết lượt sử dụng.', { field: 'promoCode' });
 }
 
 export interface Reservation {

@@ -144,7 +144,7 @@ async function lockReport(tx: Tx, id: string) {
 }
 
 const alreadyDecided = (status: ReportStatus) =>
-	new AppError(409, 'conflict', 'Báo cáo này đã có quyết định, không thể thay đổi.', { status });
+	new AppError('conflict', 'Báo cáo này đã có quyết định, không thể thay đổi.', { status });
 
 /** Takes the product off sale while staff look into the report. */
 export async function suspendFromReport(actorId: string, id: string, note?: string): Promise<AdminReport> {
@@ -153,7 +153,7 @@ export async function suspendFromReport(actorId: string, id: string, note?: stri
 		const { report, productStatus } = await lockReport(tx, id);
 		if (report.status !== 'open') {
 			throw report.status === 'suspended'
-				? new AppError(409, 'conflict', 'Học liệu đã bị tạm ngừng bán theo báo cáo này.', { status: report.status })
+				? new AppError('conflict', 'Học liệu đã bị tạm ngừng bán theo báo cáo này.', { status: report.status })
 				: alreadyDecided(report.status);
 		}
 		// Only a product on sale is taken off by this report; one already off sale stays as it is.

@@ -26,7 +26,7 @@ export function authRequest(event: Pick<RequestEvent, 'locals' | 'request'>): Au
 export async function parseJson<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {
 	const body = await readJsonBody(request);
 	if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-		throw new AppError(400, 'validation_error', 'Nội dung gửi lên phải là một đối tượng JSON.');
+		throw new AppError('validation_error', 'Nội dung gửi lên phải là một đối tượng JSON.');
 	}
 	return schema.parse(body ?? {});
 }
@@ -57,7 +57,7 @@ export function authEndpoint(handler: Handler): RequestHandler {
 export function methodNotAllowed(...allow: string[]): RequestHandler {
 	return (event) => {
 		const response = errorResponse(
-			new AppError(405, 'method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
+			new AppError('method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
 			event.locals.requestId
 		);
 		response.headers.set('Allow', allow.join(', '));

@@ -27,7 +27,7 @@ async function read(reader: Reader, limit: number): Promise<ReadableStreamReadRe
 	} catch (error) {
 		reader.releaseLock();
 		if ((error as { status?: unknown }).status === 413) throw tooLarge(limit);
-		throw new AppError(400, 'validation_error', 'Không đọc được nội dung gửi lên.', { reason: 'unreadable_body' });
+		throw new AppError('validation_error', 'Không đọc được nội dung gửi lên.', { reason: 'unreadable_body' });
 	}
 }
 
@@ -82,18 +82,18 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 	if (size === 0) return undefined;
 	const contentType = request.headers.get('content-type') ?? '';
 	if (!JSON_TYPE.test(contentType)) {
-		throw new AppError(415, 'unsupported_media_type', 'Nội dung gửi lên phải là JSON (Content-Type: application/json).');
+		throw new AppError('unsupported_media_type', 'Nội dung gửi lên phải là JSON (Content-Type: application/json).');
 	}
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
 	} catch {
-		throw new AppError(400, 'validation_error', 'Nội dung JSON không đúng cú pháp.', { reason: 'malformed_json' });
+		throw new AppError('validation_error', 'Nội dung JSON không đúng cú pháp.', { reason: 'malformed_json' });
 	}
 	assertStorableText(parsed);
 	return parsed;
 }
 
 function tooLarge(limit: number): AppError {
-	return new AppError(413, 'payload_too_large', `Nội dung gửi lên vượt quá giới hạn ${limit} byte.`, { limitBytes: limit });
+	return new AppError('payload_too_large', `Nội dung gửi lên vượt quá giới hạn ${limit} byte.`, { limitBytes: limit });
 }

@@ -3,6 +3,7 @@
  */
 import { config } from '../config';
 import { classifyError, type ClassifiedError } from '../errors/classify';
+import { errorStatus, type ErrorCode } from '../errors/codes';
 import type { Envelope } from './meta';
 
 export interface ListResult {
@@ -73,4 +74,10 @@ export function errorResponse(
 		extraHeaders['Retry-After'] = String(c.details.retryAfterSeconds);
 	}
 	return withHeaders(json(errorBody(c, requestId, shape), c.status), headers ?? new Headers(), extraHeaders);
+}
+
+/** An error answered outside a procedure (hooks, file routes): the status is the code's own (errors/codes.ts). */
+export function codeResponse(code: ErrorCode, message: string, requestId: string, headers?: Record<string, string>): Response {
+	const status = errorStatus[code];
+	return json(errorBody({ status, code, message }, requestId), status, headers);
 }

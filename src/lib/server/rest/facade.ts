@@ -47,7 +47,7 @@ async function buildInput(route: Route, event: RequestEvent, params: Record<stri
 	if (!route.input) return undefined;
 	if (body === undefined) return Object.keys(pathParams).length ? pathParams : {};
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		throw new AppError(400, 'validation_error', 'Nội dung gửi lên phải là một đối tượng JSON.');
+		throw new AppError('validation_error', 'Nội dung gửi lên phải là một đối tượng JSON.');
 	}
 	return { ...body, ...pathParams };
 }
@@ -68,7 +68,7 @@ async function withDeadline<T>(work: Promise<T>): Promise<T> {
 	let timer: NodeJS.Timeout | undefined;
 	const deadline = new Promise<never>((_, reject) => {
 		timer = setTimeout(
-			() => reject(new AppError(503, 'service_unavailable', 'Hệ thống phản hồi quá chậm, vui lòng thử lại sau ít phút.')),
+			() => reject(new AppError('service_unavailable', 'Hệ thống phản hồi quá chậm, vui lòng thử lại sau ít phút.')),
 			ms
 		);
 	});
@@ -84,11 +84,11 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 	const requestId = event.locals.requestId;
 	const match = matchRoute(routeTable(), event.request.method, event.url.pathname);
 	if (match.kind === 'not-found') {
-		return errorResponse(new AppError(404, 'not_found', 'Không có API nào ở đường dẫn này.'), requestId);
+		return errorResponse(new AppError('not_found', 'Không có API nào ở đường dẫn này.'), requestId);
 	}
 	if (match.kind === 'method-not-allowed') {
 		const response = errorResponse(
-			new AppError(405, 'method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
+			new AppError('method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
 			requestId
 		);
 		response.headers.set('Allow', [...match.allow, ...(match.allow.includes('GET') ? ['HEAD'] : [])].join(', '));

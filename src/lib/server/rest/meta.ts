@@ -2,7 +2,7 @@
  * Route metadata every public procedure carries (architecture D2): the REST
  * facade builds its route table from it and /openapi.json is generated from it.
  */
-import type { ErrorCode } from '../errors/app-error';
+import type { ErrorsByStatus } from '../errors/codes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,8 +47,8 @@ export interface OpenApiRouteMeta {
 	envelope: Envelope;
 	/** `legacy` = flat `{ code, message }` errors (music quota route). */
 	errorShape?: 'standard' | 'legacy';
-	/** Documented error codes by HTTP status; the OpenAPI document lists them as enums. */
-	errors: Partial<Record<number, ErrorCode[]>>;
+	/** Documented error codes by HTTP status, each only under its own (errors/codes.ts); the OpenAPI document lists them as enums. */
+	errors: ErrorsByStatus;
 	auth: AuthRequirement;
 	/** Documentation scopes of spec 5.7 (e.g. `catalog:read`); listed in security requirements. */
 	scopes?: readonly string[];

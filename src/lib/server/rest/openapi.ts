@@ -12,7 +12,7 @@ import {
 	type ZodOpenApiPathsObject,
 	type ZodOpenApiResponseObject
 } from 'zod-openapi';
-import type { ErrorCode } from '../errors/app-error';
+import { errorStatus, type ErrorCode } from '../errors/codes';
 import { objectShape } from './coerce';
 import { deprecationHeaders } from './deprecation';
 import type { AuthRequirement, OpenApiRouteMeta } from './meta';
@@ -130,21 +130,18 @@ function successExample(meta: OpenApiRouteMeta): unknown {
  */
 const sharedResponses = new Map<string, ZodOpenApiResponseObject>();
 
-function sharedErrorResponse(status: number, codes: ErrorCode[]): ZodOpenApiResponseObject | undefined {
+function sharedErrorResponse(codes: ErrorCode[]): ZodOpenApiResponseObject | undefined {
 	if (codes.length !== 1) return undefined;
 	const code = codes[0]!;
-	const key = `${status}:${code}`;
-	let response = sharedResponses.get(key);
+	let response = sharedResponses.get(code);
 	if (!response) {
-		const name = code.replace(/(^|_)(\w)/g, (_, __: string, c: string) => c.toUpperCase());
-		// A code answered under two statuses gets a second name (e.g. Conflict and Conflict422).
-		const taken = [...sharedResponses.values()].some((r) => r.id === name);
+		// Named after the code alone: a code has one status (errors/codes.ts).
 		response = {
-			id: taken ? `${name}${status}` : name,
-			description: STATUS_TEXT[status] ?? 'Error',
+			id: code.replace(/(^|_)(\w)/g, (_, __: string, c: string) => c.toUpperCase()),
+			description: STATUS_TEXT[errorStatus[code]] ?? 'Error',
 			content: { 'application/json': { schema: errorEnvelope(codes) } }
 		};
-		sharedResponses.set(key, response);
+		sharedResponses.set(code, response);
 	}
 	return response;
 }
@@ -175,27 +172,33 @@ const SECURITY: Record<AuthRequirement, Requirement[]> = {
 const ORDER_COOKIE_NOTE =
 	'Without a session, send the `order_access_<orderId>` cookie that POST /api/v1/checkout set (a browser does this by itself; other clients pass it in a `Cookie` header). Without either the answer is 404.';
 
-/** Error statuses every route can answer, beyond what its meta lists. */
+/**
+ * Every error a route can answer, by status: what its meta lists plus what
+ * every route of its kind can answer. Each code sits under its own status
+ * (errors/codes.ts), the one the facade answers with.
+ */
 function allErrors(route: Route): Map<number, ErrorCode[]> {
 	const { meta } = route;
 	const errors = new Map<number, ErrorCode[]>();
-	const add = (status: number, ...codes: ErrorCode[]) => {
-		const list = errors.get(status) ?? [];
-		for (const c of codes) if (!list.includes(c)) list.push(c);
-		errors.set(status, list);
+	const add = (...codes: ErrorCode[]) => {
+		for (const c of codes) {
+			const list = errors.get(errorStatus[c]) ?? [];
+			if (!list.includes(c)) list.push(c);
+			errors.set(errorStatus[c], list);
+		}
 	};
-	for (const [status, codes] of Object.entries(meta.errors)) add(Number(status), ...(codes ?? []));
-	if (route.input) add(400, 'validation_error');
-	if (meta.auth === 'session' || meta.auth === 'staff' || meta.auth === 'author') add(401, 'unauthenticated');
-	if (meta.auth === 'staff' || meta.auth === 'author') add(403, 'forbidden'); // signed in without the role
-	if (meta.rateLimited) add(429, 'rate_limited');
+	for (const codes of Object.values(meta.errors)) add(...(codes ?? []));
+	if (route.input) add('validation_error');
+	if (meta.auth === 'session' || meta.auth === 'staff' || meta.auth === 'author') add('unauthenticated');
+	if (meta.auth === 'staff' || meta.auth === 'author') add('forbidden'); // signed in without the role
+	if (meta.rateLimited) add('rate_limited');
 	if (meta.method !== 'GET') {
-		add(403, 'forbidden'); // same-origin check on every mutation
-		add(413, 'payload_too_large');
-		add(415, 'unsupported_media_type');
+		add('forbidden'); // same-origin check on every mutation
+		add('payload_too_large');
+		add('unsupported_media_type');
 	}
-	add(500, 'internal');
-	add(503, 'service_unavailable');
+	add('internal');
+	add('service_unavailable');
 	return new Map([...errors.entries()].sort(([a], [b]) => a - b));
 }
 
@@ -246,7 +249,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	}
 	for (const [status, codes] of allErrors(route)) {
 		const legacy = meta.errorShape === 'legacy' && !(status === 429 && codes.includes('quota_exceeded'));
-		const shared = !legacy && status !== 429 ? sharedErrorResponse(status, codes) : undefined;
+		const shared = !legacy && status !== 429 ? sharedErrorResponse(codes) : undefined;
 		if (shared) {
 			responses[String(status)] = shared;
 			continue;

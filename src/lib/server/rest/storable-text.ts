@@ -53,5 +53,5 @@ export function assertStorableText(value: unknown): void {
 	const found = unstorableText(value);
 	if (!found) return;
 	const message = MESSAGES[found.reason];
-	throw new AppError(400, 'validation_error', message, { reason: found.reason, fields: [{ path: found.path, message }] });
+	throw new AppError('validation_error', message, { reason: found.reason, fields: [{ path: found.path, message }] });
 }

@@ -112,7 +112,7 @@ export async function hideReview(actorId: string, id: string, reason: string): P
 	if (!isUuid(id)) throw reviewMissing();
 	await db().transaction(async (tx) => {
 		const review = await lockReview(tx, id);
-		if (review.hidden_at !== null) throw new AppError(409, 'conflict', 'Đánh giá này đã bị ẩn.', { hiddenReason: review.hidden_reason });
+		if (review.hidden_at !== null) throw new AppError('conflict', 'Đánh giá này đã bị ẩn.', { hiddenReason: review.hidden_reason });
 		// The rating trigger (migration 0023) recomputes the product's rating in this same transaction.
 		await tx.execute(sql`UPDATE buyer_reviews SET hidden_at = ${ts(now())}, hidden_by = ${actorId}::uuid, hidden_reason = ${reason} WHERE id = ${id}::uuid`);
 		const resolvedReports = await resolveReports(tx, id);
@@ -131,7 +131,7 @@ export async function unhideReview(actorId: string, id: string): Promise<AdminRe
 	if (!isUuid(id)) throw reviewMissing();
 	await db().transaction(async (tx) => {
 		const review = await lockReview(tx, id);
-		if (review.hidden_at === null) throw new AppError(409, 'conflict', 'Đánh giá này đang hiển thị.');
+		if (review.hidden_at === null) throw new AppError('conflict', 'Đánh giá này đang hiển thị.');
 		await tx.execute(sql`UPDATE buyer_reviews SET hidden_at = NULL, hidden_by = NULL, hidden_reason = NULL WHERE id = ${id}::uuid`);
 		const resolvedReports = await resolveReports(tx, id);
 		await recordAudit(tx, {

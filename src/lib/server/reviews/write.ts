@@ -79,7 +79,7 @@ export async function createReview(userId: string, input: WriteReviewInput): Pro
 		);
 		if (created) return toMine(created);
 		const [existing] = await queryRows<{ id: string }>(sql`SELECT id FROM buyer_reviews WHERE product_id = ${input.productId}::uuid AND user_id = ${userId}::uuid`, tx);
-		throw new AppError(409, 'conflict', 'Bạn đã đánh giá học liệu này rồi. Hãy sửa đánh giá cũ thay vì viết thêm.', { reviewId: existing?.id ?? null });
+		throw new AppError('conflict', 'Bạn đã đánh giá học liệu này rồi. Hãy sửa đánh giá cũ thay vì viết thêm.', { reviewId: existing?.id ?? null });
 	});
 }
 

@@ -144,13 +144,8 @@ class SearchPlan {
 		];
 	}
 
-	/** The flash-sale join is only needed when a price filter reads the effective price. */
-	private joins(): SQL {
-		return this.input.minPrice !== undefined || this.input.maxPrice !== undefined ? flashSaleJoin(this.now) : sql``;
-	}
-
 	private scan(match: SQL, order: ScanOrder, after: CursorKey[] | null, limit: number): OrderedScan {
-		return { select: HIT_COLUMNS, joins: this.joins(), where: [match, ...this.filters()], order, after, limit };
+		return { select: HIT_COLUMNS, where: [match, ...this.filters()], order, after, limit };
 	}
 
 	async byRelevance(after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
@@ -220,7 +215,6 @@ class SearchPlan {
 		return queryRows<HitRow>(sql`
 			SELECT ${HIT_COLUMNS}, ${tier} AS k_tier
 			FROM products p
-			${this.joins()}
 			WHERE ${and(where)}
 			ORDER BY k_tier DESC, p.popularity + 0 DESC, p.id DESC
 			LIMIT ${limit}`);

@@ -67,7 +67,7 @@ export async function listPayouts(month: string): Promise<PayoutList> {
 export async function markPayout(actorId: string, input: { authorId: string; month: string; reference: string }) {
 	const range = monthRange(input.month);
 	if (range.to.getTime() > now().getTime()) {
-		throw new AppError(422, 'state_violation', `Tháng ${input.month} chưa kết thúc; chỉ chi trả được tháng đã khép sổ.`, { reason: 'month_not_ended' });
+		throw new AppError('state_violation', `Tháng ${input.month} chưa kết thúc; chỉ chi trả được tháng đã khép sổ.`, { reason: 'month_not_ended' });
 	}
 	return db().transaction(async (tx) => {
 		// Serialises every payout of this author (see the module comment).
@@ -78,11 +78,11 @@ export async function markPayout(actorId: string, input: { authorId: string; mon
 			.from(authorPayouts)
 			.where(sql`${authorPayouts.authorId} = ${input.authorId} AND ${authorPayouts.month} = ${input.month}`);
 		if (already) {
-			throw new AppError(409, 'conflict', `Tháng ${input.month} của tác giả này đã được chi trả (mã ${already.reference}).`, { reason: 'already_paid' });
+			throw new AppError('conflict', `Tháng ${input.month} của tác giả này đã được chi trả (mã ${already.reference}).`, { reason: 'already_paid' });
 		}
 		const owed = await owedBefore(input.authorId, range.to, tx);
 		if (owed <= 0n) {
-			throw new AppError(422, 'state_violation', 'Không có khoản nào phải trả cho tác giả này đến hết tháng đã chọn.', { reason: 'nothing_owed', owedVnd: owed.toString() });
+			throw new AppError('state_violation', 'Không có khoản nào phải trả cho tác giả này đến hết tháng đã chọn.', { reason: 'nothing_owed', owedVnd: owed.toString() });
 		}
 		const paidAt = now();
 		await tx.insert(authorPayouts).values({ authorId: input.authorId, month: input.month, amountVnd: owed, reference: input.reference, paidBy: actorId, paidAt });

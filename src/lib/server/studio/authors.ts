@@ -32,7 +32,7 @@ export async function applyAsAuthor(userId: string, input: ApplyInput): Promise<
 		const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
 		if (!u) throw notFound('Không tìm thấy tài khoản.');
 		if (!u.emailVerifiedAt) {
-			throw new AppError(403, 'forbidden', 'Bạn cần xác minh địa chỉ email trước khi đăng ký bán học liệu.', { reason: 'email_unverified' });
+			throw new AppError('forbidden', 'Bạn cần xác minh địa chỉ email trước khi đăng ký bán học liệu.', { reason: 'email_unverified' });
 		}
 		const at = now();
 		const [profile] = await tx

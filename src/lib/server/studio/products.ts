@@ -60,7 +60,7 @@ async function ownedForUpdate(tx: Tx, authorId: string, id: string) {
 
 function refuseUnlessEditable(status: string): void {
 	if (status !== 'draft' && status !== 'rejected') {
-		throw new AppError(409, 'state_violation', 'Chỉ sửa được học liệu ở trạng thái bản nháp hoặc bị từ chối. Học liệu đang chờ duyệt hoặc đang bán do quản trị viên chỉnh sửa.', { status });
+		throw new AppError('conflict', 'Chỉ sửa được học liệu ở trạng thái bản nháp hoặc bị từ chối. Học liệu đang chờ duyệt hoặc đang bán do quản trị viên chỉnh sửa.', { status });
 	}
 }
 
@@ -132,7 +132,7 @@ export async function myProduct(authorId: string, id: string): Promise<StudioPro
 /** Copies an upload's bytes to a product key. Buffered: sold files are bounded by UPLOAD_MAX_FILE_BYTES. */
 async function copyObject(from: string, to: string, contentType: string): Promise<void> {
 	const stream = await storage().read(from);
-	if (!stream) throw new AppError(409, 'state_violation', 'Tệp đã tải lên không còn trong kho lưu trữ. Hãy tải tệp lên lại.');
+	if (!stream) throw new AppError('conflict', 'Tệp đã tải lên không còn trong kho lưu trữ. Hãy tải tệp lên lại.');
 	const chunks: Buffer[] = [];
 	for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
 	await storage().put(to, Buffer.concat(chunks), contentType);
@@ -169,7 +169,7 @@ export async function submitForReview(authorId: string, id: string): Promise<Stu
 			.where(and(eq(products.fileSha256, file!.sha256), eq(products.isPublished, true), ne(products.authorId, authorId)))
 			.limit(1);
 		if (onSale) {
-			throw new AppError(409, 'duplicate_file', 'Tệp bán trùng khớp hoàn toàn với tệp của một học liệu đang bán của tác giả khác nên không thể gửi duyệt. Nếu đây là tác phẩm của bạn, hãy liên hệ bộ phận hỗ trợ.');
+			throw new AppError('duplicate_file', 'Tệp bán trùng khớp hoàn toàn với tệp của một học liệu đang bán của tác giả khác nên không thể gửi duyệt. Nếu đây là tác phẩm của bạn, hãy liên hệ bộ phận hỗ trợ.');
 		}
 
 		const fileKey = productFileKeyFor(id, file!.sha256, file!.fileName);

@@ -105,7 +105,7 @@ export async function answerTicket(actorId: string, id: string, answer: string):
 	await db().transaction(async (tx) => {
 		const [ticket] = await tx.select().from(supportTickets).where(eq(supportTickets.id, id)).for('update');
 		if (!ticket) throw ticketMissing();
-		if (ticket.status !== 'open') throw new AppError(409, 'conflict', 'Yêu cầu này đã được trả lời.', { status: ticket.status });
+		if (ticket.status !== 'open') throw new AppError('conflict', 'Yêu cầu này đã được trả lời.', { status: ticket.status });
 		const at = now();
 		await tx.update(supportTickets).set({ status: 'answered', answer, answeredBy: actorId, answeredAt: at }).where(eq(supportTickets.id, id));
 		await recordAudit(tx, {

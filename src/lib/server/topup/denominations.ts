@@ -97,7 +97,7 @@ export async function createDenomination(actorId: string, input: NewDenomination
 			.values({ amountVnd, bonusRateBp: toBasisPoints(input.bonusRatePct), sortOrder: input.sortOrder, tag: input.tag, isPopular: input.isPopular, createdAt: now(), updatedAt: now() })
 			.onConflictDoNothing({ target: topupDenominations.amountVnd })
 			.returning();
-		if (!row) throw new AppError(409, 'conflict', `Đã có mệnh giá ${formatVndText(amountVnd)}; hãy sửa mệnh giá đó thay vì tạo mới.`);
+		if (!row) throw new AppError('conflict', `Đã có mệnh giá ${formatVndText(amountVnd)}; hãy sửa mệnh giá đó thay vì tạo mới.`);
 		await recordAudit(tx, { actorId, action: 'denomination.create', targetType: 'topup_denomination', targetId: row.id, summary: { after: toDenomination(row) } });
 		return toDenomination(row);
 	});

@@ -193,7 +193,7 @@ async function assembleParts(row: Row, parts: CompleteUploadInput['parts']): Pro
 		throw partsProblem('Có phần của tệp chưa được nhận đủ hoặc không khớp ETag đã gửi. Hãy gửi lại phần đó rồi hoàn tất lại.');
 	}
 	if (outcome === 'gone') {
-		throw new AppError(409, 'state_violation', 'Lượt tải lên nhiều phần này không còn trên kho lưu trữ. Vui lòng tạo lượt tải lên mới.', { status: 'expired' });
+		throw new AppError('conflict', 'Lượt tải lên nhiều phần này không còn trên kho lưu trữ. Vui lòng tạo lượt tải lên mới.', { status: 'expired' });
 	}
 }
 
@@ -206,10 +206,10 @@ export async function completeUpload(actor: Actor, id: string, parts?: CompleteU
 	const row = await ownedSlot(actor, id);
 	if (row.status === 'verified') return toDto(row);
 	if (row.status !== 'pending') {
-		throw new AppError(409, 'state_violation', 'Lượt tải lên này đã kết thúc (thất bại hoặc hết hạn). Vui lòng tạo lượt tải lên mới.', { status: row.status });
+		throw new AppError('conflict', 'Lượt tải lên này đã kết thúc (thất bại hoặc hết hạn). Vui lòng tạo lượt tải lên mới.', { status: row.status });
 	}
 	if (row.expiresAt.getTime() <= now().getTime()) {
-		throw new AppError(409, 'state_violation', 'Lượt tải lên đã hết hạn. Vui lòng tạo lượt tải lên mới.', { status: 'expired' });
+		throw new AppError('conflict', 'Lượt tải lên đã hết hạn. Vui lòng tạo lượt tải lên mới.', { status: 'expired' });
 	}
 	if (row.multipartUploadId) await assembleParts(row, parts);
 	const found = await inspect(row.storageKey);
@@ -240,7 +240,7 @@ export async function completeUpload(actor: Actor, id: string, parts?: CompleteU
 				row,
 				'duplicate',
 				found.detected,
-				new AppError(409, 'duplicate_file', 'Tệp này trùng khớp hoàn toàn với tệp của một tác giả khác nên không thể tải lên. Nếu đây là tác phẩm của bạn, hãy liên hệ bộ phận hỗ trợ.'),
+				new AppError('duplicate_file', 'Tệp này trùng khớp hoàn toàn với tệp của một tác giả khác nên không thể tải lên. Nếu đây là tác phẩm của bạn, hãy liên hệ bộ phận hỗ trợ.'),
 				original.id
 			);
 		}

@@ -78,7 +78,6 @@ export async function getBalance(tx: DbOrTx, userId: string): Promise<Balance> {
 export function overflowError(current: bigint, adding: bigint): AppError {
 	const max = config().walletMaxBalanceVnd;
 	return new AppError(
-		422,
 		'wallet_balance_overflow',
 		`Số dư ví tối đa là ${formatVndText(max)}; khoản ${formatVndText(adding)} sẽ vượt quá giới hạn này.`,
 		{ maxBalance: max.toString(), balance: current.toString(), amount: adding.toString() }
@@ -147,7 +146,7 @@ export async function debit(tx: Tx, input: DebitInput): Promise<DebitResult> {
 		});
 	if (!row) {
 		const available = (await getBalance(tx, input.userId)).total;
-		throw new AppError(422, 'state_violation', `Số dư ví không đủ: cần ${formatVndText(input.amount)}, hiện có ${formatVndText(available)}.`, {
+		throw new AppError('state_violation', `Số dư ví không đủ: cần ${formatVndText(input.amount)}, hiện có ${formatVndText(available)}.`, {
 			reason: 'insufficient_funds',
 			required: input.amount.toString(),
 			available: available.toString()
@@ -194,7 +193,7 @@ export async function withdraw(tx: Tx, input: WithdrawInput): Promise<Balance> {
 	if (!row) {
 		const current = await getBalance(tx, input.userId);
 		const available = input.pocket === 'main' ? current.main : current.bonus;
-		throw new AppError(409, 'conflict', `Không thể trừ ${formatVndText(input.amount)}: ${input.pocket === 'main' ? 'ví chính' : 'ví khuyến mãi'} chỉ còn ${formatVndText(available)}, số dư không được âm.`, {
+		throw new AppError('conflict', `Không thể trừ ${formatVndText(input.amount)}: ${input.pocket === 'main' ? 'ví chính' : 'ví khuyến mãi'} chỉ còn ${formatVndText(available)}, số dư không được âm.`, {
 			reason: 'insufficient_funds',
 			pocket: input.pocket,
 			required: input.amount.toString(),

@@ -37,7 +37,7 @@ export async function saveToWishlist(userId: string, productId: string): Promise
 	if (existing) return { saved: true };
 	const [published] = await queryRows<{ id: string }>(sql`SELECT p.id FROM products p WHERE p.id = ${productId}::uuid AND p.is_published AND ${outsideHiddenCategories}`);
 	if (!published) throw productNotFound();
-	throw new AppError(422, 'state_violation', `Danh sách yêu thích đã đủ ${max} học liệu. Hãy bỏ bớt trước khi lưu thêm.`, { max });
+	throw new AppError('state_violation', `Danh sách yêu thích đã đủ ${max} học liệu. Hãy bỏ bớt trước khi lưu thêm.`, { max });
 }
 
 export async function removeFromWishlist(userId: string, productId: string): Promise<{ saved: false }> {

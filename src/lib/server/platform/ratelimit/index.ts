@@ -93,7 +93,7 @@ function withoutStore(policy: RateLimitPolicy, use: (s: RateLimitStore) => Promi
 	if (policy.onStoreFailure === 'open') return use(memory);
 	const unavailable = policy.unavailable ?? { code: 'service_unavailable', message: 'Hệ thống tạm thời quá tải, vui lòng thử lại sau ít phút.' };
 	log.debug('closed rate-limit policy refused without its store', { policy: policy.name, cause });
-	throw new AppError(503, unavailable.code, unavailable.message);
+	throw new AppError(unavailable.code, unavailable.message);
 }
 
 /** RFC 9331-style headers (as the contract names them) for a limiter result. */
@@ -109,7 +109,6 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
 export function rateLimitedError(result: RateLimitResult): AppError {
 	const retryAfter = Math.max(1, Math.ceil((result.reset - nowMs()) / 1000));
 	return new AppError(
-		429,
 		'rate_limited',
 		`Bạn đã gửi quá nhiều yêu cầu. Vui lòng thử lại sau ${retryAfter} giây.`,
 		{ retryAfterSeconds: retryAfter }

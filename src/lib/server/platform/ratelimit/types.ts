@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../errors/app-error';
+import type { CodesWithStatus } from '../../errors/codes';
 
 /** The one rate-limiter interface (architecture D5); every store returns this shape. */
 export interface RateLimitResult {
@@ -23,7 +23,7 @@ export interface RateLimitPolicy {
 	 */
 	onStoreFailure: 'closed' | 'open';
 	/** The 503's code and message for a `closed` policy, as the route's contract names it (default `service_unavailable`). */
-	unavailable?: { code: ErrorCode; message: string };
+	unavailable?: { code: CodesWithStatus<503>; message: string };
 }
 
 export interface RateLimitStore {

@@ -7,7 +7,7 @@ import { exampleAdminProduct } from './studio-docs';
 
 const tags = ['Admin'];
 const base = { tags, envelope: 'object' as const, auth: 'staff' as const };
-const mutation = { ...base, sameOrigin: true, errors: { 400: ['validation_error' as const], 404: ['not_found' as const], 409: ['state_violation' as const] } };
+const mutation = { ...base, sameOrigin: true, errors: { 400: ['validation_error' as const], 404: ['not_found' as const], 409: ['conflict' as const] } };
 const published = { ...exampleAdminProduct, status: 'published' } as const;
 
 export const adminProductProcedures = {

@@ -120,12 +120,12 @@ export const adminSalesRouter = router({
 				path: '/api/v1/admin/flash-sales',
 				summary: 'Schedule a flash sale',
 				description:
-					'A price below the list price for a product on sale, from `startsAt` to `endsAt` (which must be in the future), optionally limited to `stockCap` units: each order holds one unit and gives it back if it expires unpaid; when they are gone the flash sale is sold out (checkout answers 409 `flash_sale_sold_out`). Windows of one product may not overlap (409 `conflict`); a product not on sale is 409 `state_violation`. Audited.',
+					'A price below the list price for a product on sale, from `startsAt` to `endsAt` (which must be in the future), optionally limited to `stockCap` units: each order holds one unit and gives it back if it expires unpaid; when they are gone the flash sale is sold out (checkout answers 409 `flash_sale_sold_out`). Windows of one product may not overlap (409 `conflict`); a product not on sale is 409 `conflict` too. Audited.',
 				tags,
 				envelope: 'object',
 				auth: 'staff',
 				sameOrigin: true,
-				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict', 'state_violation'] },
+				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
 				example: { ...flashSale, stockLeft: 100, taken: 0, state: 'upcoming' }
 			}
 		})
@@ -140,12 +140,12 @@ export const adminSalesRouter = router({
 				path: '/api/v1/admin/flash-sales/{id}/end',
 				summary: 'End a flash sale',
 				description:
-					'A running flash sale ends now (orders already holding a unit keep their price until they expire); one that has not started is deleted (`outcome: deleted`). One that already ended is 409 `state_violation`. Audited.',
+					'A running flash sale ends now (orders already holding a unit keep their price until they expire); one that has not started is deleted (`outcome: deleted`). One that already ended is 409 `conflict`. Audited.',
 				tags,
 				envelope: 'object',
 				auth: 'staff',
 				sameOrigin: true,
-				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['state_violation'] },
+				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
 				example: { id: flashSale.id, outcome: 'ended' }
 			}
 		})

@@ -6,7 +6,7 @@ import { authorProcedure, sessionProcedure } from '../init';
 import { exampleProfile, exampleStudioProduct } from './studio-docs';
 
 const tags = ['Studio'];
-const draftErrors = { 400: ['validation_error' as const], 404: ['not_found' as const], 409: ['state_violation' as const] };
+const draftErrors = { 400: ['validation_error' as const], 404: ['not_found' as const], 409: ['conflict' as const] };
 
 export const studioProductProcedures = {
 	applyAsAuthor: sessionProcedure
@@ -108,7 +108,7 @@ export const studioProductProcedures = {
 				path: '/api/v1/studio/products/{id}',
 				summary: 'Edit a draft',
 				description:
-					'Changes the given fields of a `draft` or `rejected` product (409 `state_violation` otherwise: a product in review or on sale is changed by staff). Same checks as creation; `null` detaches an upload.',
+					'Changes the given fields of a `draft` or `rejected` product (409 `conflict` otherwise: a product in review or on sale is changed by staff). Same checks as creation; `null` detaches an upload.',
 				tags,
 				envelope: 'object',
 				auth: 'author',
@@ -133,7 +133,7 @@ export const studioProductProcedures = {
 				envelope: 'object',
 				auth: 'author',
 				sameOrigin: true,
-				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['state_violation', 'duplicate_file'] },
+				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict', 'duplicate_file'] },
 				example: { ...exampleStudioProduct, status: 'in_review', rejectionReason: null }
 			}
 		})

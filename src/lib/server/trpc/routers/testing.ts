@@ -59,9 +59,9 @@ export const testingRouter = router({
 		.input(z.object({ fail: z.enum(['401', '503', '500', '404']).optional() }))
 		.output(z.unknown())
 		.query(({ input }) => {
-			if (input.fail === '401') throw new AppError(401, 'unauthenticated', 'Cần đăng nhập.');
-			if (input.fail === '503') throw new AppError(503, 'service_unavailable', 'Tạm dừng.');
-			if (input.fail === '404') throw new AppError(404, 'not_found', 'Không có.');
+			if (input.fail === '401') throw new AppError('unauthenticated', 'Cần đăng nhập.');
+			if (input.fail === '503') throw new AppError('service_unavailable', 'Tạm dừng.');
+			if (input.fail === '404') throw new AppError('not_found', 'Không có.');
 			if (input.fail === '500') throw new Error('secret internal detail');
 			return { ok: true };
 		}),
@@ -72,7 +72,8 @@ export const testingRouter = router({
 		.output(z.unknown())
 		.query(({ input }) => {
 			if (input.status === 500) throw new Error('secret internal detail: password=hunter2');
-			throw new AppError(input.status, input.code, 'Lỗi thử nghiệm.', { reason: 'test' }, input.code === 'quota_exceeded' ? { used: 1 } : undefined);
+			// The status is the code's own (errors/codes.ts); `status` only selects the unexpected 500.
+			throw new AppError(input.code, 'Lỗi thử nghiệm.', { reason: 'test' }, input.code === 'quota_exceeded' ? { used: 1 } : undefined);
 		}),
 
 	body: publicProcedure

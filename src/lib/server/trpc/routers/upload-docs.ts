@@ -49,6 +49,6 @@ export const completeUploadDocs: SharedDocs = {
 		'Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A multipart slot needs `parts`, every part\'s number and ETag: parts are assembled first, and a missing part or an ETag that is not the stored part\'s answers 400 `parts_missing` with the slot still open, so that part can be sent again. A sold file identical to another author\'s verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.',
 	envelope: 'object',
 	sameOrigin: true,
-	errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['duplicate_file', 'state_violation'] },
+	errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['duplicate_file', 'conflict'] },
 	example: exampleVerifiedUpload
 };

@@ -12,7 +12,7 @@ const handler: RequestHandler = async (event) => {
 	if (allow) {
 		log.warn('trpc called with the wrong method', { method: event.request.method, path: event.url.pathname, allow });
 		const response = errorResponse(
-			new AppError(405, 'method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
+			new AppError('method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
 			event.locals.requestId
 		);
 		response.headers.set('Allow', allow);

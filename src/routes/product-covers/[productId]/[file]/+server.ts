@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { RequestHandler } from './$types';
 import { storage } from '$lib/server/platform/storage';
 import { COVER_PREFIX } from '$lib/server/studio/product-media';
-import { errorBody, json } from '$lib/server/rest/envelope';
+import { codeResponse } from '$lib/server/rest/envelope';
 import { log } from '$lib/server/platform/logger';
 import { methodNotAllowed } from '$lib/server/rest/auth-endpoint';
 
@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FILE = /^[0-9a-f]{64}\.(png|jpg|webp)$/;
 
 export const GET: RequestHandler = async ({ params, locals }) => {
-	const notFound = () => json(errorBody({ status: 404, code: 'not_found', message: 'Không tìm thấy ảnh bìa.' }, locals.requestId), 404);
+	const notFound = () => codeResponse('not_found', 'Không tìm thấy ảnh bìa.', locals.requestId);
 	if (!UUID.test(params.productId) || !FILE.test(params.file)) return notFound();
 	const key = `${COVER_PREFIX}/${params.productId}/${params.file}`;
 	try {
@@ -33,7 +33,7 @@ export const GET: RequestHandler = async ({ params, locals }) => {
 		});
 	} catch (error) {
 		log.error('cover read failed', { key, error });
-		return json(errorBody({ status: 503, code: 'service_unavailable', message: 'Kho tệp tạm thời không khả dụng, vui lòng thử lại sau.' }, locals.requestId), 503);
+		return codeResponse('service_unavailable', 'Kho tệp tạm thời không khả dụng, vui lòng thử lại sau.', locals.requestId);
 	}
 };
 

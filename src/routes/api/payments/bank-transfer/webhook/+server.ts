@@ -26,7 +26,7 @@ export const POST: RequestHandler = async ({ request, locals }) => {
 		const body = await readJsonBody(request);
 		const parsed = BankTransferNotification.safeParse(body);
 		if (!parsed.success) {
-			throw new AppError(400, 'validation_error', 'Thông báo chuyển khoản không hợp lệ.', validationDetails(parsed.error));
+			throw new AppError('validation_error', 'Thông báo chuyển khoản không hợp lệ.', validationDetails(parsed.error));
 		}
 		const outcome = await receiveBankTransfer(parsed.data, body);
 		return json({ success: true, status: outcome.status, transferId: outcome.transferId }, 200);

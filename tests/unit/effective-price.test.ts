@@ -1,0 +1,137 @@
+/**
+ * effective_price() and its helpers, run on an in-memory PGlite with every
+ * committed migration applied (the real flash_sales table and functions),
+ * over a table of cases. The same SQL runs on PostgreSQL in production; the
+ * integration suites exercise it there through the HTTP API.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const AT = new Date('2026-06-01T12:00:00Z');
+const H = 3_600_000;
+const at = (ms: number) => new Date(AT.getTime() + ms).toISOString();
+
+let pg: PGlite;
+let categoryId: string;
+
+beforeAll(async () => {
+	pg = new PGlite({ extensions: { unaccent, pg_trgm } });
+	await migrate(drizzle(pg), { migrationsFolder: 'drizzle' });
+	const { rows } = await pg.query<{ id: string }>(`INSERT INTO categories (name, slug, path) VALUES ('Giá', 'gia', 'gia') RETURNING id`);
+	categoryId = rows[0]!.id;
+}, 120_000);
+afterAll(async () => {
+	await pg?.close();
+});
+
+interface Flash {
+	from: number;
+	to: number;
+	price: number;
+	cap?: number | null;
+	left?: number | null;
+}
+interface Case {
+	name: string;
+	list: number;
+	sale?: number | null;
+	saleEnds?: number | null;
+	flash?: Flash[];
+	regular: number;
+	effective: number;
+}
+
+const cases: Case[] = [
+	{ name: 'no sale', list: 50_000, regular: 50_000, effective: 50_000 },
+	{ name: 'free product', list: 0, regular: 0, effective: 0 },
+	{ name: 'open-ended sale', list: 50_000, sale: 35_000, regular: 35_000, effective: 35_000 },
+	{ name: 'sale window active', list: 50_000, sale: 35_000, saleEnds: 1, regular: 35_000, effective: 35_000 },
+	{ name: 'sale window ends exactly now (exclusive)', list: 50_000, sale: 35_000, saleEnds: 0, regular: 50_000, effective: 50_000 },
+	{ name: 'sale window expired', list: 50_000, sale: 35_000, saleEnds: -H, regular: 50_000, effective: 50_000 },
+	{ name: 'sale above the list price is ignored', list: 50_000, sale: 60_000, regular: 50_000, effective: 50_000 },
+	{ name: 'sale to zero makes it free', list: 15_000, sale: 0, regular: 0, effective: 0 },
+	{ name: 'future-dated end is still running', list: 50_000, sale: 35_000, saleEnds: 24 * H, regular: 35_000, effective: 35_000 },
+	{ name: 'flash sale uncapped', list: 50_000, flash: [{ from: -H, to: H, price: 20_000 }], regular: 50_000, effective: 20_000 },
+	{ name: 'flash sale with stock', list: 50_000, flash: [{ from: -H, to: H, price: 20_000, cap: 5, left: 1 }], regular: 50_000, effective: 20_000 },
+	{ name: 'flash sale without stock', list: 50_000, flash: [{ from: -H, to: H, price: 20_000, cap: 5, left: 0 }], regular: 50_000, effective: 50_000 },
+	{ name: 'flash sale capped, stock never set', list: 50_000, flash: [{ from: -H, to: H, price: 20_000, cap: 5, left: null }], regular: 50_000, effective: 50_000 },
+	{ name: 'flash sale starts exactly now (inclusive)', list: 50_000, flash: [{ from: 0, to: H, price: 20_000 }], regular: 50_000, effective: 20_000 },
+	{ name: 'flash sale in the future', list: 50_000, flash: [{ from: 1, to: H, price: 20_000 }], regular: 50_000, effective: 50_000 },
+	{ name: 'flash sale ends exactly now (exclusive)', list: 50_000, flash: [{ from: -H, to: 0, price: 20_000 }], regular: 50_000, effective: 50_000 },
+	{ name: 'flash sale ended', list: 50_000, flash: [{ from: -2 * H, to: -H, price: 20_000 }], regular: 50_000, effective: 50_000 },
+	{ name: 'flash sale beats a running sale', list: 50_000, sale: 35_000, flash: [{ from: -H, to: H, price: 20_000 }], regular: 35_000, effective: 20_000 },
+	{ name: 'running sale beats a dearer flash sale', list: 50_000, sale: 15_000, flash: [{ from: -H, to: H, price: 20_000 }], regular: 15_000, effective: 15_000 },
+	{ name: 'tie: flash sale at the sale price', list: 50_000, sale: 30_000, flash: [{ from: -H, to: H, price: 30_000 }], regular: 30_000, effective: 30_000 },
+	{ name: 'tie: flash sale at the list price', list: 50_000, flash: [{ from: -H, to: H, price: 50_000 }], regular: 50_000, effective: 50_000 },
+	{ name: 'sold-out flash sale falls back to the sale', list: 50_000, sale: 35_000, flash: [{ from: -H, to: H, price: 10_000, cap: 3, left: 0 }], regular: 35_000, effective: 35_000 },
+	{
+		name: 'cheapest open of several flash sales',
+		list: 50_000,
+		flash: [
+			{ from: -H, to: H, price: 9_000 },
+			{ from: -H, to: H, price: 7_000, cap: 2, left: 2 },
+			{ from: -H, to: H, price: 5_000, cap: 2, left: 0 },
+			{ from: H, to: 2 * H, price: 1_000 }
+		],
+		regular: 50_000,
+		effective: 7_000
+	},
+	{ name: 'a flash sale never raises the price', list: 15_000, sale: 20_000, flash: [{ from: -H, to: H, price: 30_000 }], regular: 15_000, effective: 15_000 }
+];
+
+async function insertCase(c: Case, slug: string): Promise<string> {
+	const { rows } = await pg.query<{ id: string }>(
+		`INSERT INTO products (category_id, type, title, slug, price_vnd, sale_price_vnd, sale_ends_at, is_published)
+		 VALUES ($1, 'LESSON_PLAN', $2, $3, $4, $5, $6, true) RETURNING id`,
+		[categoryId, c.name, slug, String(c.list), c.sale == null ? null : String(c.sale), c.saleEnds == null ? null : at(c.saleEnds)]
+	);
+	const id = rows[0]!.id;
+	for (const f of c.flash ?? []) {
+		await pg.query(
+			`INSERT INTO flash_sales (product_id, starts_at, ends_at, sale_price_vnd, stock_cap, stock_left) VALUES ($1, $2, $3, $4, $5, $6)`,
+			[id, at(f.from), at(f.to), String(f.price), f.cap ?? null, f.left ?? null]
+		);
+	}
+	return id;
+}
+
+describe('effective_price()', () => {
+	it.each(cases.map((c, i) => [c.name, c, i] as const))('%s', async (_name, c, i) => {
+		const id = await insertCase(c, `gia-${i}`);
+		const { rows } = await pg.query<{ regular: string; effective: string }>(
+			`SELECT regular_price(p.price_vnd, p.sale_price_vnd, p.sale_ends_at, $2::timestamptz)::text AS regular,
+				effective_price(p.id, p.price_vnd, p.sale_price_vnd, p.sale_ends_at, $2::timestamptz)::text AS effective
+			 FROM products p WHERE p.id = $1`,
+			[id, AT.toISOString()]
+		);
+		expect(rows[0]).toEqual({ regular: String(c.regular), effective: String(c.effective) });
+	});
+
+	it('reads the time it is given, not now(): the same row prices differently at different instants', async () => {
+		const id = await insertCase({ name: 'clock', list: 50_000, sale: 40_000, saleEnds: 2 * H, flash: [{ from: H, to: 3 * H, price: 10_000 }], regular: 0, effective: 0 }, 'gia-clock');
+		const priceAt = async (ms: number) =>
+			(
+				await pg.query<{ e: string }>(
+					`SELECT effective_price(p.id, p.price_vnd, p.sale_price_vnd, p.sale_ends_at, $2::timestamptz)::text AS e FROM products p WHERE p.id = $1`,
+					[id, at(ms)]
+				)
+			).rows[0]!.e;
+		expect([await priceAt(0), await priceAt(H), await priceAt(2 * H), await priceAt(3 * H)]).toEqual(['40000', '10000', '10000', '50000']);
+	});
+
+	it('is STABLE and its pure parts IMMUTABLE, so the planner may inline and fold them', async () => {
+		const { rows } = await pg.query<{ proname: string; provolatile: string }>(
+			`SELECT proname, provolatile FROM pg_proc WHERE proname IN ('effective_price', 'regular_price', 'sale_running', 'flash_sale_open') ORDER BY proname`
+		);
+		expect(rows).toEqual([
+			{ proname: 'effective_price', provolatile: 's' },
+			{ proname: 'flash_sale_open', provolatile: 'i' },
+			{ proname: 'regular_price', provolatile: 'i' },
+			{ proname: 'sale_running', provolatile: 'i' }
+		]);
+	});
+});
