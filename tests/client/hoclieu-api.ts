@@ -1435,6 +1435,9 @@ export interface components {
             coverImageUrl: string | null;
             previewImageUrls: string[];
             tags: string[];
+            pageCount?: number | null;
+            durationSeconds?: number | null;
+            authorName?: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1880,6 +1883,9 @@ export interface components {
             coverImageUrl: string | null;
             previewImageUrls: string[];
             tags: string[];
+            pageCount?: number | null;
+            durationSeconds?: number | null;
+            authorName?: string | null;
             /** Format: date-time */
             createdAt: string;
             description: string;

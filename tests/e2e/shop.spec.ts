@@ -193,6 +193,32 @@ test('the gallery switches between the cover and the preview pages', async ({ pa
 	await expect(thumbs.nth(2)).toHaveAttribute('aria-pressed', 'true');
 	await expect(stage).toHaveAttribute('src', '/covers/video.svg');
 	await expect(stage).toHaveAttribute('alt', `Trang xem trước 2: ${row!.title}`);
+
+	// A thumb's swipe from right to left turns to the next page (here back to the cover); "Ảnh trước" turns back.
+	const box = (await page.locator('.stage').boundingBox())!;
+	await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+	await page.mouse.down();
+	await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+	await page.mouse.up();
+	await expect(stage).toHaveAttribute('alt', `Ảnh bìa: ${row!.title}`);
+	await expect(thumbs.first()).toHaveAttribute('aria-pressed', 'true');
+	await page.getByRole('button', { name: 'Ảnh trước' }).click();
+	await expect(stage).toHaveAttribute('src', '/covers/video.svg');
+
+	// "Phóng to" opens the page full screen; a tap doubles it, "Đóng" closes.
+	await page.getByRole('button', { name: 'Phóng to', exact: true }).click();
+	const viewer = page.getByRole('dialog', { name: `Xem ảnh lớn: ${row!.title}` });
+	await expect(viewer).toBeVisible();
+	const big = viewer.locator('img');
+	await expect(big).toHaveAttribute('src', '/covers/video.svg');
+	const before = (await big.boundingBox())!.width;
+	await viewer.getByRole('button', { name: 'Phóng to gấp đôi' }).click();
+	await expect(viewer.getByRole('button', { name: 'Thu nhỏ' })).toHaveAttribute('aria-pressed', 'true');
+	expect((await big.boundingBox())!.width).toBeCloseTo(before * 2, 0);
+	await expectAccessible(page);
+	await viewer.getByRole('button', { name: 'Đóng' }).click();
+	await expect(viewer).toBeHidden();
+
 	const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
 	expect(ld.image).toHaveLength(3);
 });

@@ -54,6 +54,12 @@ export const ProductSummary = z.object({
 	coverImageUrl: z.string().nullable(),
 	previewImageUrls: z.array(z.string()),
 	tags: z.array(z.string()),
+	/** Pages (slides for SLIDE) of the file once the preview worker has counted them; null before, or for audio and video. Additive in v1. */
+	pageCount: z.number().int().nullable().optional(),
+	/** Length of an audio or video file in seconds, once known. Additive in v1. */
+	durationSeconds: z.number().int().nullable().optional(),
+	/** The selling author's public name; null for the house catalog. Additive in v1. */
+	authorName: z.string().nullable().optional(),
 	createdAt: DateTime
 }).meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof ProductSummary>;

@@ -51,6 +51,8 @@ export function summaryColumns(now: Date): SQL {
 		${iso(sql`fs.ends_at`)} AS flash_ends_at,
 		fs.stock_left AS flash_stock_left,
 		p.rating_avg, p.rating_count, p.cover_image_url, p.preview_image_urls, p.tags,
+		p.page_count, p.duration_seconds,
+		(SELECT ap.display_name FROM author_profiles ap WHERE ap.user_id = p.author_id) AS author_name,
 		${iso(sql`p.created_at`)} AS created_at,
 		p.created_at::text AS k_created, p.popularity AS k_popularity`;
 }
@@ -73,6 +75,9 @@ export interface SummaryRow {
 	cover_image_url: string | null;
 	preview_image_urls: string[];
 	tags: string[];
+	page_count: number | null;
+	duration_seconds: number | null;
+	author_name: string | null;
 	created_at: string;
 	k_created: string;
 	k_popularity: number;
@@ -100,6 +105,9 @@ export function mapSummary(row: SummaryRow): ProductSummary {
 		coverImageUrl: row.cover_image_url,
 		previewImageUrls: row.preview_image_urls ?? [],
 		tags: row.tags ?? [],
+		pageCount: row.page_count,
+		durationSeconds: row.duration_seconds,
+		authorName: row.author_name,
 		createdAt: row.created_at
 	};
 }
