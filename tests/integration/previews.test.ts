@@ -175,9 +175,11 @@ describe.skipIf(!hasTools)('preview generation with the real tools', () => {
 		// Listings carry the count too, and the category page's card shows it.
 		const categoryPath = path!.full_path.slice(0, path!.full_path.lastIndexOf('/'));
 		const listing = await (await fetch(`${server.url}/api/v1/catalog/categories/${categoryPath}?type=LESSON_PLAN&pageSize=50`)).json();
-		expect(listing.data.find((p: { id: string }) => p.id === id)).toMatchObject({ pageCount: 4, durationSeconds: null, authorName: null });
+		expect(listing.data.find((p: { id: string }) => p.id === id)).toMatchObject({ pageCount: 4, durationSeconds: null, authorName: null, coverImageUrl: null });
 		const category = await (await fetch(`${server.url}/danh-muc/${categoryPath}?type=LESSON_PLAN`)).text();
 		expect(category).toMatch(/data-testid="card-facts"[^>]*>4 trang</);
+		// With no uploaded cover, the card shows the first generated page instead of the type's tile.
+		expect(category).toMatch(new RegExp(`<div class="cover[^"]*"[^>]*>(?:\\s|<!--[^>]*-->)*<img[^>]*src="${row.preview_image_urls[0]}"`));
 	}, 90_000);
 
 	it('converts DOCX and PPTX with LibreOffice and counts pages and slides', async () => {
