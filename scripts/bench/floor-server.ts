@@ -1,10 +1,18 @@
 /**
- * The floor: a bare node:http + postgres.js server answering the same
- * product-detail lookup as GET /api/v1/catalog/products/{fullPath}, with none
- * of the framework (routing, validation, sessions, envelopes). The app's
- * throughput is reported as a fraction of this.
+ * The floors: a bare node:http + postgres.js server doing what two app
+ * endpoints do, with none of the framework (routing, validation, sessions,
+ * envelopes, tRPC). The app's throughput is reported as a fraction of these.
+ *
+ * - GET /product/<fullPath>: the product-detail lookup of
+ *   GET /api/v1/catalog/products/{fullPath}.
+ * - POST /checkout {productId} with the session cookie: the wallet purchase of
+ *   POST /api/v1/checkout in the fewest statements there can be, one: session,
+ *   product and its effective price, the not-yet-owned check, the debit
+ *   (bonus pocket first, never below zero), the PAID order, its ledger rows and
+ *   the ownership, all in one data-modifying statement (atomic on its own).
  */
-import { createServer } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import postgres from 'postgres';
 
 const url = process.env.DATABASE_URL;
@@ -13,7 +21,12 @@ if (!url) throw new Error('DATABASE_URL is required');
 
 const sql = postgres(url, { max: 10 });
 
-createServer(async (req, res) => {
+function send(res: ServerResponse, status: number, body: unknown): void {
+	res.writeHead(status, { 'content-type': 'application/json' });
+	res.end(JSON.stringify(body));
+}
+
+async function productDetail(req: IncomingMessage, res: ServerResponse): Promise<void> {
 	const fullPath = decodeURIComponent((req.url ?? '').replace(/^\/product\//, '').split('?')[0] ?? '');
 	const cut = fullPath.lastIndexOf('/');
 	const rows = await sql`
@@ -22,7 +35,55 @@ createServer(async (req, res) => {
 		FROM products p JOIN categories c ON c.id = p.category_id
 		WHERE c.path = ${fullPath.slice(0, cut)} AND p.slug = ${fullPath.slice(cut + 1)} AND p.is_published
 		LIMIT 1`;
-	const body = rows[0] ? JSON.stringify({ data: rows[0] }) : '{"error":{"code":"not_found"}}';
-	res.writeHead(rows[0] ? 200 : 404, { 'content-type': 'application/json' });
-	res.end(body);
+	if (rows[0]) send(res, 200, { data: rows[0] });
+	else send(res, 404, { error: { code: 'not_found' } });
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+async function checkout(req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const token = /auth\.session_data=([^.;]+)/.exec(req.headers.cookie ?? '')?.[1];
+	const { productId } = JSON.parse(await readBody(req)) as { productId: string };
+	if (!token) return send(res, 401, { error: { code: 'unauthenticated' } });
+	const sessionId = createHash('sha256').update(token).digest('hex');
+	const [order] = await sql<{ id: string; order_number: string }[]>`
+		WITH s AS (SELECT user_id FROM sessions WHERE id = ${sessionId} AND expires_at > now()),
+		p AS (
+			SELECT p.id, p.price_vnd, effective_price(p.id, p.price_vnd, p.sale_price_vnd, p.sale_ends_at, now()) AS price
+			FROM products p, s
+			WHERE p.id = ${productId} AND p.is_published
+				AND NOT EXISTS (SELECT 1 FROM product_ownerships o WHERE o.user_id = s.user_id AND o.product_id = p.id)
+		),
+		before AS (SELECT w.user_id, w.bonus FROM wallets w, s WHERE w.user_id = s.user_id FOR UPDATE),
+		w AS (
+			UPDATE wallets w SET bonus = w.bonus - LEAST(w.bonus, p.price), main = w.main - (p.price - LEAST(w.bonus, p.price)), updated_at = now()
+			FROM before, p
+			WHERE w.user_id = before.user_id AND p.price > 0 AND w.main + w.bonus >= p.price
+			RETURNING w.user_id, w.main + w.bonus AS total, before.bonus - w.bonus AS from_bonus, p.id AS product_id, p.price, p.price_vnd
+		),
+		o AS (
+			INSERT INTO orders (id, user_id, product_id, price_vnd, price_source, amount_vnd, payment_method, status, receipt_status, paid_at, created_at, updated_at)
+			SELECT gen_random_uuid(), user_id, product_id, price, CASE WHEN price < price_vnd THEN 'sale' ELSE 'list' END, price, 'wallet', 'PAID', 'pending', now(), now(), now()
+			FROM w
+			RETURNING id, order_number, user_id, product_id
+		),
+		l AS (
+			INSERT INTO wallet_ledger (user_id, entry_type, direction, pocket, amount, balance_after, ref_type, ref_id, note)
+			SELECT w.user_id, 'PURCHASE', 'DEBIT', x.pocket, x.amount, x.balance_after, 'order', o.id::text, 'floor checkout'
+			FROM w, o, LATERAL (VALUES ('bonus', w.from_bonus, w.total + w.price - w.from_bonus), ('main', w.price - w.from_bonus, w.total)) AS x(pocket, amount, balance_after)
+			WHERE x.amount > 0
+		),
+		own AS (INSERT INTO product_ownerships (user_id, product_id, source, order_id) SELECT user_id, product_id, 'purchase', id FROM o)
+		SELECT id, order_number::text FROM o`;
+	if (order) send(res, 200, { data: { order: { id: order.id, orderNumber: order.order_number, status: 'PAID' } } });
+	else send(res, 409, { error: { code: 'state_violation' } });
+}
+
+createServer((req, res) => {
+	const work = req.method === 'POST' && req.url === '/checkout' ? checkout(req, res) : productDetail(req, res);
+	work.catch((error: unknown) => send(res, 500, { error: { code: 'internal_error', message: String(error) } }));
 }).listen(port, '127.0.0.1', () => console.log(`floor listening on ${port}`));
