@@ -191,7 +191,7 @@ function allErrors(route: Route): Map<number, ErrorCode[]> {
 	if (route.input) add('validation_error');
 	if (meta.auth === 'session' || meta.auth === 'staff' || meta.auth === 'author') add('unauthenticated');
 	if (meta.auth === 'staff' || meta.auth === 'author') add('forbidden'); // signed in without the role
-	if (meta.rateLimited) add('rate_limited');
+	if (meta.rateLimit) add('rate_limited');
 	if (meta.method !== 'GET') {
 		add('forbidden'); // same-origin check on every mutation
 		add('payload_too_large');
@@ -218,7 +218,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	const hasRest = Object.keys(objectShape(rest)).length > 0;
 
 	const successHeaders: Record<string, unknown> = {};
-	if (meta.rateLimited) Object.assign(successHeaders, rateLimitHeaders);
+	if (meta.rateLimit) Object.assign(successHeaders, rateLimitHeaders);
 	if (meta.idempotent) {
 		successHeaders['Idempotent-Replayed'] = {
 			description: '`true` when the response is the first result of an earlier request with the same Idempotency-Key.',
@@ -258,7 +258,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 		responses[String(status)] = {
 			description: STATUS_TEXT[status] ?? 'Error',
 			...(status === 429
-				? { headers: { ...(meta.rateLimited ? rateLimitHeaders : {}), 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } as never }
+				? { headers: { ...(meta.rateLimit ? rateLimitHeaders : {}), 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } as never }
 				: {}),
 			content: { 'application/json': { schema } }
 		};
@@ -281,6 +281,8 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 		tags: [...meta.tags],
 		...(meta.deprecated ? { deprecated: true } : {}),
 		security: SECURITY[meta.auth],
+		// The declared requirement itself (rest/policies.ts): tells `staff` from `author`, which share the session scheme.
+		'x-auth': meta.auth,
 		...(meta.scopes?.length ? { 'x-scopes': [...meta.scopes] } : {}),
 		requestParams: {
 			...(path ? { path } : {}),
