@@ -2,6 +2,7 @@
  * Route metadata every public procedure carries (architecture D2): the REST
  * facade builds its route table from it and /openapi.json is generated from it.
  */
+import type { ClassifiedError } from '../errors/classify';
 import type { ErrorsByStatus } from '../errors/codes';
 import type { PolicyMeta } from './policies';
 
@@ -51,6 +52,16 @@ interface DocumentedRouteMeta {
 	scopes?: readonly string[];
 	/** The procedure may answer `{ redirect }`, sent as 308 + Location. */
 	redirects?: boolean;
+	/** The status of a `{ redirect }` answer when it is not 308 (303 for the emailed sign-in link). */
+	redirectStatus?: 303;
+	/** Headers on every redirect the route answers, its failures' included. */
+	redirectHeaders?: Record<string, string>;
+	/** Browsers (`Accept: text/html`) get 303 to this page instead of an error envelope. */
+	browserErrorRedirect?: (error: ClassifiedError) => string;
+	/** Success responses other than 200 and the error envelopes (the health probe's 503, a 303), for the document. */
+	otherResponses?: Record<number, { description: string; schema?: unknown; headers?: Record<string, string> }>;
+	/** Headers every success response carries (name → description), for the document. */
+	responseHeaders?: Record<string, string>;
 	/** Response cookies documented for this route, e.g. `order_access_<orderId>`. */
 	setsCookies?: string[];
 	deprecated?: Deprecation;

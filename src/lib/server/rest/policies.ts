@@ -11,6 +11,7 @@ import { forbidden, unauthenticated } from '../errors/app-error';
 import { isSameOrigin } from '../auth/same-origin';
 import { parseIdempotencyKey } from '../payments/idempotency';
 import { applyFailureLimits, applyRateLimits, recordFailure, type RateLimitPolicy } from '../platform/ratelimit';
+import type { AuthRequest } from '../auth/request';
 import type { Context } from '../trpc/context';
 import { AppError } from '../errors/app-error';
 
@@ -66,9 +67,16 @@ export interface RateLimitRule {
  * - `requests`: every request counts, checked in order before the input is
  *   parsed (malformed requests count and carry the RateLimit-* headers too);
  * - `failures`: only failed attempts count (gift codes): the route receives
- *   `ctx.failureLimit` and calls `check()` before and `failed()` after a failed attempt.
+ *   `ctx.failureLimit` and calls `check()` before and `failed()` after a failed attempt;
+ * - `service: 'auth'`: the sign-in, sign-up and mail limits per e-mail address and
+ *   per IP (auth/limits.ts, ADR 005) depend on the body and on the outcome, so
+ *   the auth services count them; they cannot run without the `AuthRequest`
+ *   (`ctx.authRequest`) this declaration puts on the context.
  */
-export type RateLimitDeclaration = { requests: readonly RateLimitRule[] } | { failures: readonly RateLimitRule[] };
+export type RateLimitDeclaration =
+	| { requests: readonly RateLimitRule[] }
+	| { failures: readonly RateLimitRule[] }
+	| { service: 'auth' };
 
 /** Given to the handler of a route declaring `rateLimit: { failures }`. */
 export interface FailureLimit {
@@ -82,6 +90,8 @@ export interface PolicyContext {
 	idempotencyKey: string | undefined;
 	/** The failure budget of a route declaring `rateLimit: { failures }`. */
 	failureLimit: FailureLimit | undefined;
+	/** The request as the auth services and their limits see it, for a route declaring `rateLimit: { service: 'auth' }`. */
+	authRequest: AuthRequest | undefined;
 }
 
 type Enforcer<V> = (value: V, ctx: Context, added: PolicyContext) => void | Promise<void>;
@@ -104,6 +114,15 @@ const enforcers = {
 	}) as Enforcer<boolean>,
 	/** Responses carry RateLimit-* headers; 429 carries Retry-After. */
 	rateLimit: (async (value, ctx, added) => {
+		if ('service' in value) {
+			added.authRequest = {
+				ip: ctx.clientIp,
+				userAgent: ctx.request.headers.get('user-agent'),
+				currentSessionId: ctx.session?.id ?? null,
+				responseHeaders: ctx.responseHeaders
+			};
+			return;
+		}
 		if ('requests' in value) {
 			await applyRateLimits(
 				ctx.responseHeaders,
@@ -129,7 +148,7 @@ const ORDER = Object.keys(enforcers) as (keyof Enforcers)[];
 
 /** Runs the enforcer of every policy `meta` declares; returns what they add to the context. */
 export async function enforcePolicies(meta: PolicyMeta | undefined, ctx: Context): Promise<PolicyContext> {
-	const added: PolicyContext = { idempotencyKey: undefined, failureLimit: undefined };
+	const added: PolicyContext = { idempotencyKey: undefined, failureLimit: undefined, authRequest: undefined };
 	if (!meta) return added;
 	for (const name of ORDER) {
 		const value = meta[name];
