@@ -3115,7 +3115,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
