@@ -73,4 +73,6 @@ interface DocumentedRouteMeta {
 
 export interface RouteMeta {
 	openapi?: OpenApiRouteMeta;
+	/** The policies of a procedure without a REST route (storefront-only), enforced the same way. */
+	policies?: PolicyMeta;
 }

@@ -64,7 +64,7 @@ export const createCallerFactory = t.createCallerFactory;
  * is enforced here, before the input is parsed, whichever transport called it.
  */
 const declaredPolicies = t.middleware(async ({ meta, ctx, next }) => {
-	const added = await enforcePolicies(meta?.openapi, ctx);
+	const added = await enforcePolicies(meta?.openapi ?? meta?.policies, ctx);
 	return next({ ctx: added });
 });
 
