@@ -55,7 +55,7 @@ describe('generated from the built server\'s /openapi.json', () => {
 		expect(await clientTypesFrom(served)).toBe(readFileSync('tests/client/hoclieu-api.ts', 'utf8'));
 	});
 
-	it('a @hey-api/openapi-ts fetch client compiles and browses, searches, tops up idempotently and reads a guest order', { timeout: 240_000 }, async () => {
+	it('a @hey-api/openapi-ts fetch client compiles, signs up and in, browses, searches, tops up idempotently and reads a guest order', { timeout: 240_000 }, async () => {
 		const out = resolve(`tests/.artifacts/hey-api-${process.pid}`);
 		rmSync(out, { recursive: true, force: true });
 		const { createClient } = await import('@hey-api/openapi-ts');
@@ -78,6 +78,29 @@ describe('generated from the built server\'s /openapi.json', () => {
 		client.setConfig({ baseUrl: server.url });
 		const buyer = await createUser(server.url);
 		const asBuyer = { auth: () => buyer.cookie.slice(buyer.cookie.indexOf('=') + 1) };
+
+		// Sign-up and sign-in are in the document too (/api/auth/*): their session cookie is what `auth` carries.
+		const email = `giao-vien-${randomUUID()}@truong.edu.vn`;
+		const password = 'mot mat khau that dai 2026';
+		const signedUp = await sdk.authSignUp({ body: { email, password, name: 'Cô Lan' } });
+		expect(signedUp.response.status, JSON.stringify(signedUp.error)).toBe(200);
+		expect(signedUp.data.user).toMatchObject({ email, name: 'Cô Lan', role: 'customer' });
+		const signedIn = await sdk.authSignIn({ body: { email, password } });
+		expect(signedIn.response.status, JSON.stringify(signedIn.error)).toBe(200);
+		expect(signedIn.data.user.email).toBe(email);
+		const sessionCookie = signedIn.response.headers
+			.getSetCookie()
+			.map((c: string) => c.split(';')[0]!)
+			.find((c: string) => c.startsWith('auth.session_data='));
+		expect(sessionCookie).toBeDefined();
+		const asTeacher = { auth: () => sessionCookie!.slice(sessionCookie!.indexOf('=') + 1) };
+		const session = await sdk.authSession({ headers: { Cookie: sessionCookie } });
+		expect(session.data).toMatchObject({ user: { email } });
+		const balance = await sdk.walletBalance(asTeacher);
+		expect(balance.response.status, JSON.stringify(balance.error)).toBe(200);
+		const wrong = await sdk.authSignIn({ body: { email, password: 'khong dung mat khau' } });
+		expect(wrong.response.status).toBe(401);
+		expect(wrong.error.error.code).toBe('invalid_credentials');
 
 		const tree = await sdk.catalogTree();
 		expect(tree.response.status).toBe(200);

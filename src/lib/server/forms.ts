@@ -1,15 +1,11 @@
 /**
- * Storefront form actions for the auth pages: they call the same domain
- * services as /api/auth/* (same limits, same errors), so the pages work
- * without JavaScript and say exactly what went wrong, field by field.
+ * Storefront form actions: they call the same procedures as /api/auth/* and
+ * /api/v1 through `serverCaller` (same limits, same errors, same cookies), so
+ * the pages work without JavaScript and say exactly what went wrong, field by field.
  */
 import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
-import type { SignedIn } from './auth/accounts';
-import { setSessionCookie } from './auth/session';
 import { classifyError } from './errors/classify';
-import { authRequest } from './rest/auth-endpoint';
-import type { AuthRequest } from './auth/request';
 
 export interface FormFailure {
 	message: string;
@@ -49,12 +45,12 @@ export type FormOutcome<T> = { ok: true; value: T } | { ok: false; failure: Acti
 export async function formAction<S extends z.ZodType, T>(
 	event: RequestEvent,
 	schema: S,
-	run: (input: z.output<S>, req: AuthRequest) => Promise<T>
+	run: (input: z.output<S>) => Promise<T>
 ): Promise<FormOutcome<T>> {
 	const values = formValues(await event.request.formData());
 	try {
 		const input = schema.parse(values);
-		return { ok: true, value: await run(input, authRequest(event)) };
+		return { ok: true, value: await run(input) };
 	} catch (error) {
 		return { ok: false, failure: formFailure(error, values) };
 	}
@@ -69,8 +65,4 @@ function formFailure(error: unknown, values: Record<string, string>): ActionFail
 		fields,
 		values: publicValues(values)
 	});
-}
-
-export function startBrowserSession(event: RequestEvent, signedIn: SignedIn): void {
-	setSessionCookie(event.cookies, signedIn.token, signedIn.expiresAt);
 }

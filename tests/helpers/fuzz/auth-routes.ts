@@ -1,7 +1,6 @@
 /**
- * The /api/auth JSON routes (and their /api/internal/auth UI wrappers) are
- * outside /openapi.json (spec 5: "response bodies not shown"). The fuzzer
- * describes them here in the same form: request schemas from the zod
+ * The /api/internal/auth UI wrappers are raw routes outside /openapi.json
+ * (ADR 010). The fuzzer describes them here in the same form as the document's: request schemas from the zod
  * contracts the routes parse with, and per status the error codes the routes
  * can answer (src/lib/server/auth, src/lib/server/rest/body.ts), all in the
  * standard envelope.
@@ -9,16 +8,10 @@
 import { z } from 'zod';
 import {
 	Acknowledged,
-	EmailOtpInput,
-	ForgetPasswordInput,
 	MagicLinkInput,
-	MagicLinkVerifyQuery,
 	OtpSendInput,
 	OtpVerifyInput,
-	ResetPasswordInput,
-	SessionResponse,
-	SignInInput,
-	SignUpInput
+	SessionResponse
 } from '../../../src/lib/contracts/auth';
 import type { DocumentedResponse, JsonSchema, Operation, Parameter } from './operations';
 
@@ -87,25 +80,11 @@ function route(method: string, path: string, ok: JsonSchema, codes: Codes, input
 const ack = jsonSchema(Acknowledged, 'output');
 const session = jsonSchema(SessionResponse, 'output');
 
-export function authOperations(): Operation[] {
+/** The /api/auth routes themselves are procedures in /openapi.json; only their raw UI wrappers are described here. */
+export function internalAuthOperations(): Operation[] {
 	return [
-		route('POST', '/api/auth/sign-up/email', session, { 409: ['email_taken'] }, SignUpInput),
-		route('POST', '/api/auth/sign-in/email', session, { 401: ['invalid_credentials'] }, SignInInput),
-		route('POST', '/api/auth/sign-in/email-otp', { anyOf: [ack, session] }, { 400: ['invalid_otp', 'otp_expired'] }, EmailOtpInput),
-		route('POST', '/api/auth/sign-in/magic-link', ack, {}, MagicLinkInput),
-		// API clients (no text/html in Accept) get the envelope; a valid link answers 303 to the site.
-		withStatus(route('GET', '/api/auth/sign-in/magic-link', ack, { 400: ['invalid_token'] }, MagicLinkVerifyQuery, 'query'), 303),
-		route('POST', '/api/auth/forget-password', ack, {}, ForgetPasswordInput),
-		route('POST', '/api/auth/reset-password', ack, { 400: ['invalid_token'] }, ResetPasswordInput),
-		route('POST', '/api/auth/sign-out', ack, {}),
-		route('GET', '/api/auth/session', { anyOf: [session, { type: 'null' }] }, {}),
 		route('POST', '/api/internal/auth/otp/send', ack, {}, OtpSendInput),
 		route('POST', '/api/internal/auth/otp/verify', session, { 400: ['invalid_otp', 'otp_expired'] }, OtpVerifyInput),
 		route('POST', '/api/internal/auth/magic', ack, {}, MagicLinkInput)
 	];
-}
-
-function withStatus(op: Operation, status: number): Operation {
-	op.responses.set(status, { schema: undefined, headers: ['location'] });
-	return op;
 }

@@ -42,9 +42,16 @@ ${sections.join('\n\n')}
 
 ## Optional
 
-- [Health probe](${origin}/api/health): \`{"status":"ok"}\` or 503 \`{"status":"degraded"}\`
 - [Protected-resource metadata](${origin}/.well-known/oauth-protected-resource): RFC 9728, scope names
 `;
+}
+
+/** The /api/auth operations, read from the route table like llms.txt (no second, hand-kept list). */
+function authTable(origin: string): string {
+	const rows = publicEndpoints()
+		.filter((e) => e.path.startsWith('/api/auth/'))
+		.map((e) => `| ${e.method} | [\`${e.path}\`](${origin}/api-docs#${tagAnchor(e.tag)}) | ${e.summary} |`);
+	return ['| Method | Path | Effect |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
 export function authMd(origin: string): string {
@@ -84,17 +91,7 @@ A tampered, expired or revoked cookie is treated as no session: protected endpoi
 
 All bodies are JSON. Responses set \`auth.session_data\` on success.
 
-| Method | Path | Body | Effect |
-| --- | --- | --- | --- |
-| POST | \`/api/auth/sign-up/email\` | \`email\`, \`password\` (8–128), \`name\`? | creates the account and signs in |
-| POST | \`/api/auth/sign-in/email\` | \`email\`, \`password\` | password sign-in |
-| POST | \`/api/auth/sign-in/email-otp\` | \`email\`, then \`email\` + \`otp\` | emails a 6-digit code valid 10 minutes; the second call signs in |
-| POST | \`/api/auth/sign-in/magic-link\` | \`email\` | emails a one-time sign-in link |
-| GET | \`/api/auth/sign-in/magic-link?token=…\` | | opening the link signs in |
-| POST | \`/api/auth/forget-password\` | \`email\` | emails a reset link (same answer whether or not the account exists) |
-| POST | \`/api/auth/reset-password\` | \`token\`, \`newPassword\` | sets the password and ends every session |
-| GET | \`/api/auth/session\` | | the current session, or \`null\` |
-| POST | \`/api/auth/sign-out\` | | ends the session |
+${authTable(origin)}
 
 Sign-in endpoints are rate-limited per IP and per email (\`429\` with \`Retry-After\`).
 Social sign-in exists in the web UI only (the identity provider is its authorization server).

@@ -26,7 +26,7 @@ export function publicEndpoints(): PublicEndpoint[] {
 			summary: r.meta.summary,
 			tag: r.meta.tags[0] ?? 'API',
 			auth: r.meta.auth,
-			rateLimited: Boolean(r.meta.rateLimited),
+			rateLimited: r.meta.rateLimit !== undefined,
 			deprecated: r.meta.deprecated
 		}))
 		.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));

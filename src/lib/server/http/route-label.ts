@@ -1,7 +1,7 @@
 /**
  * The route name metrics and access logs use. SvelteKit's route id is bounded
- * but too coarse for the REST facade (every /api/v1 call is
- * `/api/v1/[...rest]`), so the facade names the operation it matched, from
+ * but too coarse for the REST facade (every /api/v1, /api/auth and /api/health
+ * call is `/api/[...rest]`), so the facade names the operation it matched, from
  * the route table's path templates — still never a raw path.
  */
 import type { RequestEvent } from '@sveltejs/kit';

@@ -1,6 +1,6 @@
 /**
- * The plumbing every /api/auth/* and /api/internal/auth/* route shares (they
- * live outside the /api/v1 facade): JSON body parsing with the contract's
+ * The plumbing of the raw /api/internal/auth/* UI wrappers (the /api/auth/*
+ * routes themselves are procedures served by the facade, ADR 010): JSON body parsing with the contract's
  * schemas, the standard error envelope, RateLimit-* headers on every answer,
  * and the session cookie on successful sign-in.
  */

@@ -1,11 +1,12 @@
 /**
- * The REST facade (architecture D2): one handler serves every documented
- * /api/v1 path by calling the same tRPC procedures the storefront uses, and
+ * The REST facade (architecture D2, D11): one handler serves every documented
+ * path (/api/v1, /api/auth, /api/health) by calling the same tRPC procedures the storefront uses, and
  * turns results and errors into the contract's envelopes.
  */
 import type { RequestEvent } from '@sveltejs/kit';
 import { config } from '../config';
 import { AppError } from '../errors/app-error';
+import { classifyError } from '../errors/classify';
 import { appRouter } from '../trpc/app-router';
 import { createContext, type Context } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
@@ -43,8 +44,9 @@ async function buildInput(route: Route, event: RequestEvent, params: Record<stri
 		assertStorableText(query);
 		return { ...query, ...pathParams };
 	}
-	const body = await readJsonBody(event.request);
+	// A mutation without input (sign-out) ignores its body, whatever it is; hooks.server.ts drains it.
 	if (!route.input) return undefined;
+	const body = await readJsonBody(event.request);
 	if (body === undefined) return Object.keys(pathParams).length ? pathParams : {};
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 		throw new AppError('validation_error', 'Nội dung gửi lên phải là một đối tượng JSON.');
@@ -80,6 +82,11 @@ async function withDeadline<T>(work: Promise<T>): Promise<T> {
 	}
 }
 
+function redirect(route: Route, location: string, ctx: Context): Response {
+	const headers = { ...route.meta.redirectHeaders, Location: location };
+	return withHeaders(new Response(null, { status: route.meta.redirectStatus ?? 308, headers }), ctx.responseHeaders);
+}
+
 export async function handleRest(event: RequestEvent): Promise<Response> {
 	const requestId = event.locals.requestId;
 	const match = matchRoute(routeTable(), event.request.method, event.url.pathname);
@@ -106,11 +113,11 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 	try {
 		const input = await buildInput(route, event, params);
 		const result = await call(ctx, route, input);
-		if (route.meta.redirects && isRedirect(result)) {
-			return withHeaders(new Response(null, { status: 308, headers: { Location: result.redirect } }), ctx.responseHeaders);
-		}
-		return withHeaders(json(successBody(route.meta.envelope, result, requestId), 200), ctx.responseHeaders);
+		if (route.meta.redirects && isRedirect(result)) return redirect(route, result.redirect, ctx);
+		return withHeaders(json(successBody(route.meta.envelope, result, requestId), ctx.response.status ?? 200), ctx.responseHeaders);
 	} catch (error) {
+		const toPage = route.meta.browserErrorRedirect;
+		if (toPage && (event.request.headers.get('accept') ?? '').includes('text/html')) return redirect(route, toPage(classifyError(error)), ctx);
 		return errorResponse(error, requestId, route.meta.errorShape, ctx.responseHeaders);
 	}
 }

@@ -2,7 +2,11 @@
  * Route metadata every public procedure carries (architecture D2): the REST
  * facade builds its route table from it and /openapi.json is generated from it.
  */
+import type { ClassifiedError } from '../errors/classify';
 import type { ErrorsByStatus } from '../errors/codes';
+import type { PolicyMeta } from './policies';
+
+export type { AuthRequirement, RateLimitDeclaration, RateLimitRule } from './policies';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,18 +17,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Envelope = 'object' | 'list' | 'raw';
 
-export type AuthRequirement =
-	| 'none'
-	| 'optional-session'
-	| 'session'
-	| 'session-or-guest'
-	| 'session-or-order-cookie'
-	| 'token'
-	/** A signed-in account with the `staff` role: anonymous → 401, anyone else → 403. */
-	| 'staff'
-	/** A signed-in account with the `author` or `staff` role: anonymous → 401, anyone else → 403. */
-	| 'author';
-
 export interface Deprecation {
 	/** ISO date of the first response carrying `Deprecation`. */
 	since: string;
@@ -34,7 +26,14 @@ export interface Deprecation {
 	replacement?: string;
 }
 
-export interface OpenApiRouteMeta {
+/**
+ * What a route declares. The policies (`auth`, `rateLimit`, `sameOrigin`,
+ * `idempotent`) come from `PolicyMeta`, typed from the map of their enforcers
+ * (policies.ts): each one declared here is enforced by the base procedure.
+ */
+export type OpenApiRouteMeta = DocumentedRouteMeta & PolicyMeta;
+
+interface DocumentedRouteMeta {
 	method: HttpMethod;
 	/**
 	 * Full path. `{name}` is one segment; `{...name}` may contain slashes (and be
@@ -49,17 +48,20 @@ export interface OpenApiRouteMeta {
 	errorShape?: 'standard' | 'legacy';
 	/** Documented error codes by HTTP status, each only under its own (errors/codes.ts); the OpenAPI document lists them as enums. */
 	errors: ErrorsByStatus;
-	auth: AuthRequirement;
 	/** Documentation scopes of spec 5.7 (e.g. `catalog:read`); listed in security requirements. */
 	scopes?: readonly string[];
-	/** Responses carry RateLimit-* headers; 429 carries Retry-After. */
-	rateLimited?: boolean;
-	/** Mutations guarded by the same-origin check (spec 5.4). */
-	sameOrigin?: boolean;
-	/** Accepts an Idempotency-Key header. */
-	idempotent?: boolean;
 	/** The procedure may answer `{ redirect }`, sent as 308 + Location. */
 	redirects?: boolean;
+	/** The status of a `{ redirect }` answer when it is not 308 (303 for the emailed sign-in link). */
+	redirectStatus?: 303;
+	/** Headers on every redirect the route answers, its failures' included. */
+	redirectHeaders?: Record<string, string>;
+	/** Browsers (`Accept: text/html`) get 303 to this page instead of an error envelope. */
+	browserErrorRedirect?: (error: ClassifiedError) => string;
+	/** Success responses other than 200 and the error envelopes (the health probe's 503, a 303), for the document. */
+	otherResponses?: Record<number, { description: string; schema?: unknown; headers?: Record<string, string> }>;
+	/** Headers every success response carries (name → description), for the document. */
+	responseHeaders?: Record<string, string>;
 	/** Response cookies documented for this route, e.g. `order_access_<orderId>`. */
 	setsCookies?: string[];
 	deprecated?: Deprecation;
@@ -71,4 +73,6 @@ export interface OpenApiRouteMeta {
 
 export interface RouteMeta {
 	openapi?: OpenApiRouteMeta;
+	/** The policies of a procedure without a REST route (storefront-only), enforced the same way. */
+	policies?: PolicyMeta;
 }

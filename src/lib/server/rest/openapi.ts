@@ -191,7 +191,7 @@ function allErrors(route: Route): Map<number, ErrorCode[]> {
 	if (route.input) add('validation_error');
 	if (meta.auth === 'session' || meta.auth === 'staff' || meta.auth === 'author') add('unauthenticated');
 	if (meta.auth === 'staff' || meta.auth === 'author') add('forbidden'); // signed in without the role
-	if (meta.rateLimited) add('rate_limited');
+	if (meta.rateLimit) add('rate_limited');
 	if (meta.method !== 'GET') {
 		add('forbidden'); // same-origin check on every mutation
 		add('payload_too_large');
@@ -218,7 +218,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	const hasRest = Object.keys(objectShape(rest)).length > 0;
 
 	const successHeaders: Record<string, unknown> = {};
-	if (meta.rateLimited) Object.assign(successHeaders, rateLimitHeaders);
+	if (meta.rateLimit) Object.assign(successHeaders, rateLimitHeaders);
 	if (meta.idempotent) {
 		successHeaders['Idempotent-Replayed'] = {
 			description: '`true` when the response is the first result of an earlier request with the same Idempotency-Key.',
@@ -228,20 +228,41 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	if (meta.setsCookies?.length) {
 		successHeaders['Set-Cookie'] = { description: `Sets ${meta.setsCookies.join(', ')}`, schema: { type: 'string' } };
 	}
+	for (const [name, description] of Object.entries(meta.responseHeaders ?? {})) successHeaders[name] = { description, schema: { type: 'string' } };
 	if (meta.deprecated) {
 		const h = deprecationHeaders(meta.deprecated, origin);
 		successHeaders.Deprecation = { description: 'RFC 9745 deprecation date', schema: { type: 'string', example: h.Deprecation } };
 		successHeaders.Sunset = { description: 'RFC 8594 sunset date', schema: { type: 'string', example: h.Sunset } };
 	}
 
-	const responses: Record<string, ZodOpenApiResponseObject> = {
-		200: {
+	const responses: Record<string, ZodOpenApiResponseObject> = {};
+	// A route that always redirects (the emailed sign-in link) answers no 200.
+	if (meta.redirectStatus !== 303) {
+		responses['200'] = {
 			description: 'Success',
 			headers: successHeaders as never,
 			content: { 'application/json': { schema: successSchema(meta, route.output), ...(meta.example !== undefined ? { example: successExample(meta) } : {}) } }
-		}
-	};
-	if (meta.redirects) {
+		};
+	}
+	for (const [status, other] of Object.entries(meta.otherResponses ?? {})) {
+		const headers = Object.fromEntries(Object.entries(other.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+		responses[status] = {
+			description: other.description,
+			...(other.headers ? { headers: headers as never } : {}),
+			...(other.schema ? { content: { 'application/json': { schema: other.schema as z.ZodType } } } : {})
+		};
+	}
+	if (meta.redirectStatus === 303) {
+		const redirectHeaders = Object.fromEntries(Object.keys(meta.redirectHeaders ?? {}).map((name) => [name, { description: `\`${meta.redirectHeaders![name]}\``, schema: { type: 'string' } }]));
+		responses['303'] = {
+			description: 'Signed in (or, for browsers, refused): continue at the Location target.',
+			headers: {
+				Location: { description: 'A path of this site', schema: { type: 'string' } },
+				...(meta.setsCookies?.length ? { 'Set-Cookie': { description: `Sets ${meta.setsCookies.join(', ')}`, schema: { type: 'string' } } } : {}),
+				...redirectHeaders
+			} as never
+		};
+	} else if (meta.redirects) {
 		responses['308'] = {
 			description: 'Historical alias: retry at the Location target.',
 			headers: { Location: { description: 'The current path', schema: { type: 'string' } } } as never
@@ -258,7 +279,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 		responses[String(status)] = {
 			description: STATUS_TEXT[status] ?? 'Error',
 			...(status === 429
-				? { headers: { ...(meta.rateLimited ? rateLimitHeaders : {}), 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } as never }
+				? { headers: { ...(meta.rateLimit ? rateLimitHeaders : {}), 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } as never }
 				: {}),
 			content: { 'application/json': { schema } }
 		};
@@ -281,6 +302,8 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 		tags: [...meta.tags],
 		...(meta.deprecated ? { deprecated: true } : {}),
 		security: SECURITY[meta.auth],
+		// The declared requirement itself (rest/policies.ts): tells `staff` from `author`, which share the session scheme.
+		'x-auth': meta.auth,
 		...(meta.scopes?.length ? { 'x-scopes': [...meta.scopes] } : {}),
 		requestParams: {
 			...(path ? { path } : {}),
@@ -294,6 +317,8 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 
 /** Every tag gets a description (a tag added without one here gets a generic line, so lint stays clean). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
+	System: 'The health probe (spec 4.1), outside the /api/v1 prefix.',
+	Auth: 'Registration, sign-in and the session (spec 5), outside the /api/v1 prefix: each sign-in sets the `auth.session_data` cookie the other operations need. Limited per email address and per IP.',
 	Catalog: 'Category tree, category listings and product detail. Anonymous; readable from any site.',
 	Search: 'Full-text product search with filters and cursor paging. Anonymous and rate limited (RateLimit-* headers).',
 	'Top-up': 'Wallet top-up: denominations (anonymous), then top-up orders paid by bank transfer (QR), with promo codes and Idempotency-Key.',

@@ -13,6 +13,8 @@ export interface Context {
 	cookies: Cookies;
 	/** Headers procedures add to the response (RateLimit-*, Deprecation …). */
 	responseHeaders: Headers;
+	/** The REST status a procedure chooses over 200 (the health probe's 503); shared, so middlewares' context copies see it. */
+	response: { status?: number };
 	session: SessionContext | null;
 }
 
@@ -29,6 +31,7 @@ export function createContext(event: ContextSource): Context {
 		request: event.request,
 		cookies: event.cookies,
 		responseHeaders: new Headers(),
+		response: {},
 		session: event.locals.session
 	};
 }

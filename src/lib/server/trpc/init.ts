@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-impo
 import { AppError, forbidden, unauthenticated } from '../errors/app-error';
 import { classifyError } from '../errors/classify';
 import type { RouteMeta } from '../rest/meta';
+import { enforcePolicies } from '../rest/policies';
 import type { Context } from './context';
 
 const t = initTRPC
@@ -57,8 +58,18 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
-// The same-origin check (spec 5.4) runs for every mutating request in hooks.server.ts.
-export const publicProcedure = t.procedure.use(appErrors);
+/**
+ * The route builder's enforcement (architecture D11, rest/policies.ts): what a
+ * procedure's meta declares — auth, same origin, Idempotency-Key, rate limits —
+ * is enforced here, before the input is parsed, whichever transport called it.
+ */
+const declaredPolicies = t.middleware(async ({ meta, ctx, next }) => {
+	const added = await enforcePolicies(meta?.openapi ?? meta?.policies, ctx);
+	return next({ ctx: added });
+});
+
+// hooks.server.ts also refuses every cross-origin non-GET request, routes declaring `sameOrigin` or not.
+export const publicProcedure = t.procedure.use(appErrors).use(declaredPolicies);
 
 export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
 	if (!ctx.session) throw unauthenticated();

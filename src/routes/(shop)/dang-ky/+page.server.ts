@@ -2,8 +2,8 @@ import { redirect } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { isSafeRedirectPath, RedirectPath, SignUpInput } from '$lib/contracts/auth';
-import { signUp } from '$lib/server/auth/accounts';
-import { formAction, startBrowserSession } from '$lib/server/forms';
+import { formAction } from '$lib/server/forms';
+import { serverCaller } from '$lib/server/trpc/server-caller';
 
 const SignUpForm = SignUpInput.extend({ confirmPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu.' }), returnTo: RedirectPath.optional() }).refine(
 	(f) => f.password === f.confirmPassword,
@@ -17,12 +17,12 @@ export const load: PageServerLoad = ({ url }) => {
 
 export const actions = {
 	default: async (event) => {
-		const result = await formAction(event, SignUpForm, async (input, req) => ({
-			signedIn: await signUp({ email: input.email, password: input.password, name: input.name }, req),
-			returnTo: input.returnTo
-		}));
+		// The sign-up procedure of /api/auth/sign-up/email: it sets the session cookie.
+		const result = await formAction(event, SignUpForm, async (input) => {
+			await serverCaller(event).auth.signUp({ email: input.email, password: input.password, name: input.name });
+			return { returnTo: input.returnTo };
+		});
 		if (!result.ok) return result.failure;
-		startBrowserSession(event, result.value.signedIn);
 		redirect(303, result.value.returnTo ?? '/');
 	}
 } satisfies Actions;

@@ -1,10 +1,8 @@
 import { redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { isSafeRedirectPath, MagicLinkInput, OtpSendInput, OtpVerifyInput, RedirectPath, SignInInput } from '$lib/contracts/auth';
-import { signInWithPassword } from '$lib/server/auth/accounts';
-import { requestMagicLink } from '$lib/server/auth/magic-link';
-import { sendSignInOtp, verifySignInOtp } from '$lib/server/auth/otp';
-import { formAction, startBrowserSession } from '$lib/server/forms';
+import { formAction } from '$lib/server/forms';
+import { serverCaller } from '$lib/server/trpc/server-caller';
 
 const methods = ['mat-khau', 'ma', 'lien-ket'] as const;
 type SignInMethod = (typeof methods)[number];
@@ -34,20 +32,21 @@ export const load: PageServerLoad = ({ url }) => {
 
 const returnTo = { returnTo: RedirectPath.optional() };
 
+// Every action calls the /api/auth procedures (same limits and errors; a sign-in sets the session cookie).
+
 export const actions = {
 	password: async (event) => {
-		const result = await formAction(event, SignInInput.extend(returnTo), async (input, req) => ({
-			signedIn: await signInWithPassword(input, req),
-			returnTo: input.returnTo
-		}));
+		const result = await formAction(event, SignInInput.extend(returnTo), async ({ email, password, returnTo }) => {
+			await serverCaller(event).auth.signIn({ email, password });
+			return { returnTo };
+		});
 		if (!result.ok) return result.failure;
-		startBrowserSession(event, result.value.signedIn);
 		redirect(303, result.value.returnTo ?? '/');
 	},
 
 	sendCode: async (event) => {
-		const result = await formAction(event, OtpSendInput.extend(returnTo), async (input, req) => {
-			await sendSignInOtp(input, req);
+		const result = await formAction(event, OtpSendInput.extend(returnTo), async (input) => {
+			await serverCaller(event).auth.emailOtp({ email: input.email });
 			// Carried into the code step: a form post without JavaScript loses the page's query.
 			return { codeSentTo: input.email, returnTo: input.returnTo ?? null };
 		});
@@ -55,18 +54,17 @@ export const actions = {
 	},
 
 	verifyCode: async (event) => {
-		const result = await formAction(event, OtpVerifyInput.extend(returnTo), async (input, req) => ({
-			signedIn: await verifySignInOtp(input, req),
-			returnTo: input.returnTo
-		}));
+		const result = await formAction(event, OtpVerifyInput.extend(returnTo), async ({ email, otp, returnTo }) => {
+			await serverCaller(event).auth.emailOtp({ email, otp });
+			return { returnTo };
+		});
 		if (!result.ok) return result.failure;
-		startBrowserSession(event, result.value.signedIn);
 		redirect(303, result.value.returnTo ?? '/');
 	},
 
 	magicLink: async (event) => {
-		const result = await formAction(event, MagicLinkInput.omit({ callbackURL: true }).extend(returnTo), async (input, req) => {
-			await requestMagicLink({ email: input.email, callbackURL: input.returnTo }, req);
+		const result = await formAction(event, MagicLinkInput.omit({ callbackURL: true }).extend(returnTo), async (input) => {
+			await serverCaller(event).auth.requestMagicLink({ email: input.email, callbackURL: input.returnTo });
 			return { linkSentTo: input.email };
 		});
 		return result.ok ? result.value : result.failure;

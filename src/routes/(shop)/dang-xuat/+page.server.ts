@@ -1,12 +1,11 @@
 import { redirect } from '@sveltejs/kit';
 import type { Actions } from './$types';
-import { signOut } from '$lib/server/auth/accounts';
-import { clearSessionCookie } from '$lib/server/auth/session';
+import { serverCaller } from '$lib/server/trpc/server-caller';
 
 export const actions = {
-	default: async ({ locals, cookies }) => {
-		if (locals.session) await signOut(locals.session.id);
-		clearSessionCookie(cookies);
+	// POST /api/auth/sign-out's procedure: ends the session (if any) and clears the cookie.
+	default: async (event) => {
+		await serverCaller(event).auth.signOut();
 		redirect(303, '/');
 	}
 } satisfies Actions;

@@ -2,9 +2,8 @@ import { redirect } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { ResetPasswordInput } from '$lib/contracts/auth';
-import { resetPassword } from '$lib/server/auth/password-reset';
-import { clearSessionCookie } from '$lib/server/auth/session';
 import { formAction } from '$lib/server/forms';
+import { serverCaller } from '$lib/server/trpc/server-caller';
 import { paths } from '$lib/paths';
 
 const ResetForm = ResetPasswordInput.extend({ confirmPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu.' }) }).refine(
@@ -17,9 +16,9 @@ export const load: PageServerLoad = ({ url }) => ({ token: url.searchParams.get(
 
 export const actions = {
 	default: async (event) => {
-		const result = await formAction(event, ResetForm, (input, req) => resetPassword(input, req));
+		// The procedure clears the caller's cookie when the reset ended its own session.
+		const result = await formAction(event, ResetForm, ({ token, newPassword }) => serverCaller(event).auth.resetPassword({ token, newPassword }));
 		if (!result.ok) return result.failure;
-		if (event.locals.session?.user.id === result.value) clearSessionCookie(event.cookies);
 		redirect(303, `${paths.signIn}?da-dat-lai=1`);
 	}
 } satisfies Actions;

@@ -1,12 +1,257 @@
 /**
- * Storefront session over tRPC. Signing in and out happens on the /api/auth/*
- * routes (they set and clear the cookie); this only tells the UI who is there.
+ * The /api/auth/* flows (spec 5) as procedures: the REST facade serves them at
+ * their historical paths, the storefront's form actions call them through
+ * `serverCaller`, and /openapi.json documents them. Wiring only: limits,
+ * rotation and mail live in src/lib/server/auth. Their per-address and per-IP
+ * limits are declared as `rateLimit: { service: 'auth' }`: the services count
+ * them with the `ctx.authRequest` that declaration provides.
  */
-import { AuthUser } from '$lib/contracts/auth';
-import { toAuthUser } from '../../auth/accounts';
+import { z } from 'zod';
+import {
+	Acknowledged,
+	AuthUser,
+	EmailOtpInput,
+	ForgetPasswordInput,
+	MagicLinkInput,
+	MagicLinkVerifyQuery,
+	ResetPasswordInput,
+	SessionResponse,
+	SignInInput,
+	SignUpInput
+} from '../../../contracts/auth';
+import { sessionResponse, signInWithPassword, signOut, signUp, toAuthUser, type SignedIn } from '../../auth/accounts';
+import { requestMagicLink, signInWithMagicLink } from '../../auth/magic-link';
+import { sendSignInOtp, verifySignInOtp } from '../../auth/otp';
+import { requestPasswordReset, resetPassword } from '../../auth/password-reset';
+import type { AuthRequest } from '../../auth/request';
+import { clearSessionCookie, setSessionCookie } from '../../auth/session';
+import type { ClassifiedError } from '../../errors/classify';
+import type { OpenApiRouteMeta } from '../../rest/meta';
+import type { Context } from '../context';
 import { publicProcedure, router } from '../init';
+
+const tags = ['Auth'];
+const authLimited = { service: 'auth' } as const;
+
+const exampleSession = {
+	user: {
+		id: '2c9d4f1a-0000-4000-8000-000000000000',
+		email: 'co.lan@example.com',
+		name: 'Cô Lan',
+		emailVerified: true,
+		role: 'customer',
+		isVip: false,
+		vipUntil: null
+	},
+	session: { expiresAt: '2026-02-14T08:30:00.000Z' }
+};
+
+/** What every sign-in answers: the session cookie and the session JSON. */
+const signedIn = {
+	tags,
+	method: 'POST',
+	envelope: 'raw',
+	auth: 'none',
+	rateLimit: authLimited,
+	sameOrigin: true,
+	setsCookies: ['auth.session_data'],
+	example: exampleSession
+} satisfies Partial<OpenApiRouteMeta>;
+
+const mailSent = { tags, method: 'POST', envelope: 'raw', auth: 'none', rateLimit: authLimited, sameOrigin: true, example: { status: true } } satisfies Partial<OpenApiRouteMeta>;
+
+/** A route declaring `rateLimit: { service: 'auth' }` always has it; this narrows the type. */
+function authRequestOf(ctx: Context & { authRequest: AuthRequest | undefined }): AuthRequest {
+	if (!ctx.authRequest) throw new Error('auth procedure without rateLimit: { service: "auth" }');
+	return ctx.authRequest;
+}
+
+function startSession(ctx: Context, session: SignedIn) {
+	setSessionCookie(ctx.cookies, session.token, session.expiresAt);
+	return sessionResponse(session.user, session.expiresAt);
+}
+
+/** Browsers that open a spent or broken emailed link land on the sign-in page with the reason. */
+function signInPageFor(c: ClassifiedError): string {
+	const page = new URLSearchParams({ cach: 'lien-ket', loi: c.code });
+	if (typeof c.details?.reason === 'string') page.set('ly-do', c.details.reason);
+	return `/dang-nhap?${page}`;
+}
 
 export const authRouter = router({
 	/** The signed-in user, or null; the session is optional. */
-	me: publicProcedure.output(AuthUser.nullable()).query(({ ctx }) => (ctx.session ? toAuthUser(ctx.session.user) : null))
+	me: publicProcedure.output(AuthUser.nullable()).query(({ ctx }) => (ctx.session ? toAuthUser(ctx.session.user) : null)),
+
+	signUp: publicProcedure
+		.meta({
+			openapi: {
+				...signedIn,
+				path: '/api/auth/sign-up/email',
+				summary: 'Create an account and sign in',
+				description:
+					'Creates the account and signs in at once: sets the `auth.session_data` cookie and answers the session. A taken address answers 409 `email_taken`; an IP that has used up its "address taken" answers gets 429 for every sign-up until the window ends (ADR 005).',
+				errors: { 400: ['validation_error'], 409: ['email_taken'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(SignUpInput)
+		.output(SessionResponse)
+		.mutation(async ({ ctx, input }) => startSession(ctx, await signUp(input, authRequestOf(ctx)))),
+
+	signIn: publicProcedure
+		.meta({
+			openapi: {
+				...signedIn,
+				path: '/api/auth/sign-in/email',
+				summary: 'Sign in with email and password',
+				description: 'Sets the `auth.session_data` cookie (a new session; the one the request carried ends) and answers the session. Wrong email or password: 401 `invalid_credentials`, the same for both.',
+				errors: { 400: ['validation_error'], 401: ['invalid_credentials'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(SignInInput)
+		.output(SessionResponse)
+		.mutation(async ({ ctx, input }) => startSession(ctx, await signInWithPassword(input, authRequestOf(ctx)))),
+
+	emailOtp: publicProcedure
+		.meta({
+			openapi: {
+				...signedIn,
+				path: '/api/auth/sign-in/email-otp',
+				summary: 'Sign in with an emailed code',
+				description:
+					'First call `{ email }`: emails a 6-digit code valid 10 minutes and answers `{ status: true }` whether or not the account exists. Second call `{ email, otp }`: verifies the code, sets the `auth.session_data` cookie and answers the session.',
+				errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(EmailOtpInput)
+		.output(z.union([SessionResponse, Acknowledged]))
+		.mutation(async ({ ctx, input }) => {
+			const req = authRequestOf(ctx);
+			if (input.otp === undefined) {
+				await sendSignInOtp({ email: input.email }, req);
+				return { status: true as const };
+			}
+			return startSession(ctx, await verifySignInOtp({ email: input.email, otp: input.otp }, req));
+		}),
+
+	requestMagicLink: publicProcedure
+		.meta({
+			openapi: {
+				...mailSent,
+				path: '/api/auth/sign-in/magic-link',
+				summary: 'Email a sign-in link',
+				description: 'Emails a one-time sign-in link; the same answer whether or not the account exists. `callbackURL` (a path of this site) is where the link lands.',
+				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(MagicLinkInput)
+		.output(Acknowledged)
+		.mutation(async ({ ctx, input }) => {
+			await requestMagicLink(input, authRequestOf(ctx));
+			return { status: true as const };
+		}),
+
+	magicLinkSignIn: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'GET',
+				path: '/api/auth/sign-in/magic-link',
+				summary: 'Open an emailed sign-in link',
+				description:
+					'Signs in once (sets the `auth.session_data` cookie) and answers 303 to `callbackURL` (or `returnTo`, or `/`), a path of this site. A foreign `callbackURL` is refused before the link is spent. When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope.',
+				envelope: 'raw',
+				auth: 'none',
+				rateLimit: authLimited,
+				redirects: true,
+				redirectStatus: 303,
+				// The link's token must not travel on in a Referer header.
+				redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+				browserErrorRedirect: signInPageFor,
+				setsCookies: ['auth.session_data'],
+				errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(MagicLinkVerifyQuery)
+		.output(z.object({ redirect: z.string() }))
+		.query(async ({ ctx, input }) => {
+			const session = await signInWithMagicLink(input.token, authRequestOf(ctx));
+			setSessionCookie(ctx.cookies, session.token, session.expiresAt);
+			return { redirect: input.callbackURL ?? input.returnTo ?? '/' };
+		}),
+
+	forgetPassword: publicProcedure
+		.meta({
+			openapi: {
+				...mailSent,
+				path: '/api/auth/forget-password',
+				summary: 'Email a password reset link',
+				description: 'Always the same 200, whether or not the account exists.',
+				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(ForgetPasswordInput)
+		.output(Acknowledged)
+		.mutation(async ({ ctx, input }) => {
+			await requestPasswordReset(input, authRequestOf(ctx));
+			return { status: true as const };
+		}),
+
+	resetPassword: publicProcedure
+		.meta({
+			openapi: {
+				...mailSent,
+				path: '/api/auth/reset-password',
+				summary: 'Set a new password with a reset link',
+				description: 'Single use; every session of the account ends, including the caller\'s if it was one (its cookie is cleared).',
+				errors: { 400: ['validation_error', 'invalid_token'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(ResetPasswordInput)
+		.output(Acknowledged)
+		.mutation(async ({ ctx, input }) => {
+			const userId = await resetPassword(input, authRequestOf(ctx));
+			if (ctx.session?.user.id === userId) clearSessionCookie(ctx.cookies);
+			return { status: true as const };
+		}),
+
+	session: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'GET',
+				path: '/api/auth/session',
+				summary: 'The current session',
+				description: '`{ user, session: { expiresAt } }` for a valid `auth.session_data` cookie, otherwise `null`.',
+				envelope: 'raw',
+				auth: 'optional-session',
+				errors: {},
+				example: exampleSession
+			}
+		})
+		.input(z.object({}))
+		.output(SessionResponse.nullable())
+		.query(({ ctx }) => (ctx.session ? sessionResponse(ctx.session.user, ctx.session.expiresAt) : null)),
+
+	signOut: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'POST',
+				path: '/api/auth/sign-out',
+				summary: 'Sign out',
+				description: 'Ends the session and clears its cookie; signing out twice (or without a session) is harmless.',
+				envelope: 'raw',
+				auth: 'optional-session',
+				sameOrigin: true,
+				setsCookies: ['auth.session_data'],
+				errors: {},
+				example: { status: true }
+			}
+		})
+		.output(Acknowledged)
+		.mutation(async ({ ctx }) => {
+			if (ctx.session) await signOut(ctx.session.id);
+			clearSessionCookie(ctx.cookies);
+			return { status: true as const };
+		})
 });

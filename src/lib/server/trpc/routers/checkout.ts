@@ -10,7 +10,6 @@ import {
 } from '../../../contracts/checkout';
 import { resolveBuyer } from '../../checkout/buyer';
 import { createCheckoutOrder } from '../../checkout/create';
-import { parseIdempotencyKey } from '../../payments/idempotency';
 import { grantsOrderAccess, issueOrderAccess, orderAccessCookieName } from '../../checkout/order-access';
 import { validateCheckoutPromo } from '../../checkout/promo';
 import { getOrder, listOrders, toOrderView } from '../../checkout/read';
@@ -18,7 +17,6 @@ import { config } from '../../config';
 import { vietQrPayload } from '../../payments/vietqr';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { publicProcedure, router, sessionProcedure } from '../init';
-import { enforceRateLimit } from '../rate-limit';
 
 const tags = ['Checkout'];
 const MINUTE = 60_000;
@@ -96,7 +94,7 @@ export const checkoutRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'session-or-guest',
-				rateLimited: true,
+				rateLimit: { requests: [{ policy: createPolicy, key: 'user-or-ip' }] },
 				sameOrigin: true,
 				idempotent: true,
 				setsCookies: ['order_access_<orderId>'],
@@ -114,10 +112,8 @@ export const checkoutRouter = router({
 		.input(CreateCheckoutInput)
 		.output(Order)
 		.mutation(async ({ ctx, input }) => {
-			const idempotencyKey = parseIdempotencyKey(ctx.request.headers.get('idempotency-key'));
-			await enforceRateLimit(ctx, createPolicy(), ctx.session ? `user:${ctx.session.user.id}` : `ip:${ctx.clientIp}`);
 			const buyer = resolveBuyer(ctx.session?.user.id ?? null, input);
-			const { order, replayed } = await createCheckoutOrder(buyer, input, idempotencyKey);
+			const { order, replayed } = await createCheckoutOrder(buyer, input, ctx.idempotencyKey);
 			const access = issueOrderAccess(order.id);
 			ctx.cookies.set(access.name, access.value, { path: '/', httpOnly: true, sameSite: 'lax', secure: config().isProduction, maxAge: access.maxAgeSeconds });
 			if (replayed) ctx.responseHeaders.set('Idempotent-Replayed', 'true');
@@ -180,15 +176,12 @@ export const checkoutRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'session',
-				rateLimited: true,
+				rateLimit: { requests: [{ policy: promoPolicy, key: 'user' }] },
 				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 429: ['rate_limited'] },
 				example: { valid: true, code: 'GIAOVIEN10', discountVnd: '5000', finalPriceVnd: '45000', description: 'Giảm 10% cho giáo viên, tối đa 20.000 ₫' }
 			}
 		})
 		.input(CheckoutPromoValidateInput)
 		.output(CheckoutPromoResult)
-		.mutation(async ({ ctx, input }) => {
-			await enforceRateLimit(ctx, promoPolicy(), `user:${ctx.session.user.id}`);
-			return validateCheckoutPromo(ctx.session.user.id, input.code, input.productId);
-		})
+		.mutation(({ ctx, input }) => validateCheckoutPromo(ctx.session.user.id, input.code, input.productId))
 });

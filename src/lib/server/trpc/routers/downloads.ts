@@ -4,7 +4,6 @@ import { config } from '../../config';
 import { exchangeDownloadToken } from '../../downloads/exchange';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { publicProcedure, router } from '../init';
-import { enforceRateLimit } from '../rate-limit';
 
 // Tokens are unguessable HMACs; the limiter only blunts scripted hammering, so it may fall back to in-process.
 const policy = (): RateLimitPolicy => ({ name: 'download-token', limit: config().checkout.downloadRateLimit, windowMs: 60_000, onStoreFailure: 'open' });
@@ -22,15 +21,12 @@ export const downloadsRouter = router({
 				tags: ['Downloads'],
 				envelope: 'object',
 				auth: 'token',
-				rateLimited: true,
+				rateLimit: { requests: [{ policy, key: 'ip' }] },
 				errors: { 400: ['validation_error'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] },
 				example: { url: 'https://hoclieu.vn/files/products/0b6f…/giao-an.pdf?exp=1768466400&n=Gi%C3%A1o+%C3%A1n.pdf&sig=…', expiresIn: 300 }
 			}
 		})
 		.input(DownloadByTokenInput)
 		.output(TokenDownload)
-		.mutation(async ({ ctx, input }) => {
-			await enforceRateLimit(ctx, policy(), `ip:${ctx.clientIp}`);
-			return exchangeDownloadToken(input.token);
-		})
+		.mutation(({ input }) => exchangeDownloadToken(input.token))
 });

@@ -1,7 +1,7 @@
 import { RedeemGiftCodeInput, RedeemGiftCodeResult } from '../../../contracts/giftcode';
 import { config } from '../../config';
 import { redeemGiftCode } from '../../giftcodes/redeem';
-import { applyFailureLimits, recordFailure, type RateLimitPolicy } from '../../platform/ratelimit';
+import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { router, sessionProcedure } from '../init';
 
 /*
@@ -34,7 +34,12 @@ export const giftcodeRouter = router({
 				tags: ['Gift codes'],
 				envelope: 'object',
 				auth: 'session',
-				rateLimited: true,
+				rateLimit: {
+					failures: [
+						{ policy: accountPolicy, key: 'user' },
+						{ policy: ipPolicy, key: 'ip' }
+					]
+				},
 				sameOrigin: true,
 				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 404: ['not_found'], 422: ['wallet_balance_overflow'], 429: ['rate_limited'] },
 				example: { xuAmount: '50000', newBalance: '250000' }
@@ -42,14 +47,5 @@ export const giftcodeRouter = router({
 		})
 		.input(RedeemGiftCodeInput)
 		.output(RedeemGiftCodeResult)
-		.mutation(({ ctx, input }) => {
-			const checks = [
-				{ policy: accountPolicy(), key: `user:${ctx.session.user.id}` },
-				{ policy: ipPolicy(), key: `ip:${ctx.clientIp}` }
-			];
-			return redeemGiftCode(ctx.session.user.id, input.code, {
-				check: () => applyFailureLimits(ctx.responseHeaders, checks),
-				failed: () => recordFailure(ctx.responseHeaders, checks)
-			});
-		})
+		.mutation(({ ctx, input }) => redeemGiftCode(ctx.session.user.id, input.code, ctx.failureLimit))
 });

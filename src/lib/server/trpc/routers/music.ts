@@ -5,7 +5,6 @@ import { grantMusicDownload } from '../../music/downloads';
 import { musicQuota } from '../../music/quota';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { router, sessionProcedure } from '../init';
-import { enforceRateLimit } from '../rate-limit';
 
 function downloadPolicy(): RateLimitPolicy {
 	// The quota lives in the database; the limiter only blunts scripted hammering, so it may fall back to in-process.
@@ -55,7 +54,7 @@ export const musicRouter = router({
 				auth: 'session',
 				scopes: ['media:download'],
 				sameOrigin: true,
-				rateLimited: true,
+				rateLimit: { requests: [{ policy: downloadPolicy, key: 'user' }] },
 				example: {
 					signedUrl: 'https://hoclieu.vn/files/products/0b6f2c1e-4a5d-4e8b-9c7a-1f2e3d4c5b6a/bai-hat.wav?exp=1764500000&n=B%C3%A0i+h%C3%A1t.wav&sig=mZ8pQ2wE4rT6yU1iO3pA5sD7fG9hJ0kL2zX4cV6bN8m',
 					expiresAt: '2026-11-21T10:05:00.000Z',
@@ -65,8 +64,5 @@ export const musicRouter = router({
 		})
 		.input(MusicDownloadInput)
 		.output(MusicDownloadGrant)
-		.mutation(async ({ ctx, input }) => {
-			await enforceRateLimit(ctx, downloadPolicy(), `user:${ctx.session.user.id}`);
-			return grantMusicDownload(ctx.session.user, input.id);
-		})
+		.mutation(({ ctx, input }) => grantMusicDownload(ctx.session.user, input.id))
 });

@@ -4,7 +4,7 @@
  */
 import { FiledReport, FileReportInput } from '../../../contracts/reports';
 import { config } from '../../config';
-import { applyRateLimits, type RateLimitPolicy } from '../../platform/ratelimit';
+import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { fileReport } from '../../reports/reports';
 import { publicProcedure, router } from '../init';
 
@@ -26,7 +26,12 @@ export const reportsRouter = router({
 				tags: ['Reports'],
 				envelope: 'object',
 				auth: 'optional-session',
-				rateLimited: true,
+				rateLimit: {
+					requests: [
+						{ policy: reporterPolicy, key: 'user-or-ip' },
+						{ policy: ipPolicy, key: 'ip' }
+					]
+				},
 				sameOrigin: true,
 				errors: { 400: ['validation_error'], 404: ['not_found'], 429: ['rate_limited'] },
 				example: { id: '8d3e6c1a-0000-4000-8000-000000000000', status: 'open', createdAt: '2026-11-20T03:12:45.000Z' }
@@ -34,12 +39,5 @@ export const reportsRouter = router({
 		})
 		.input(FileReportInput)
 		.output(FiledReport)
-		.mutation(async ({ ctx, input }) => {
-			const reporter = ctx.session?.user.id ?? null;
-			await applyRateLimits(ctx.responseHeaders, [
-				{ policy: reporterPolicy(), key: reporter ? `user:${reporter}` : `ip:${ctx.clientIp}` },
-				{ policy: ipPolicy(), key: `ip:${ctx.clientIp}` }
-			]);
-			return fileReport({ userId: reporter }, input);
-		})
+		.mutation(({ ctx, input }) => fileReport({ userId: ctx.session?.user.id ?? null }, input))
 });

@@ -4,7 +4,6 @@ import { config } from '../../config';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { searchProducts } from '../../search/search';
 import { publicProcedure, router } from '../init';
-import { enforceRateLimit } from '../rate-limit';
 
 /** Spec 8.3; browsing, so a store outage falls back to the in-process limiter. */
 function searchPolicy(): RateLimitPolicy {
@@ -23,15 +22,11 @@ export const searchRouter = router({
 				tags: ['Search'],
 				envelope: 'list',
 				auth: 'none',
-				rateLimited: true,
+				// Before input parsing, so malformed requests count and carry the headers too.
+				rateLimit: { requests: [{ policy: searchPolicy, key: 'client-ip' }] },
 				errors: { 400: ['validation_error'], 429: ['rate_limited'], 500: ['internal'] },
 				example: catalogExamples.search
 			}
-		})
-		// Before input parsing, so malformed requests count and carry the headers too.
-		.use(async ({ ctx, next }) => {
-			await enforceRateLimit(ctx, searchPolicy(), ctx.clientIp);
-			return next();
 		})
 		.input(SearchInput)
 		.output(SearchResult)

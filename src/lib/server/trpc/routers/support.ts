@@ -4,7 +4,7 @@
  */
 import { CreatedTicket, CreateTicketInput } from '../../../contracts/support';
 import { config } from '../../config';
-import { applyRateLimits, type RateLimitPolicy } from '../../platform/ratelimit';
+import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { createTicket } from '../../support/tickets';
 import { publicProcedure, router } from '../init';
 
@@ -16,14 +16,19 @@ const ipPolicy = (): RateLimitPolicy => ({ name: 'support-ip', limit: config().s
 
 export const supportRouter = router({
 	create: publicProcedure
+		.meta({
+			policies: {
+				auth: 'optional-session',
+				sameOrigin: true,
+				rateLimit: {
+					requests: [
+						{ policy: requesterPolicy, key: 'user-or-ip' },
+						{ policy: ipPolicy, key: 'ip' }
+					]
+				}
+			}
+		})
 		.input(CreateTicketInput)
 		.output(CreatedTicket)
-		.mutation(async ({ ctx, input }) => {
-			const userId = ctx.session?.user.id ?? null;
-			await applyRateLimits(ctx.responseHeaders, [
-				{ policy: requesterPolicy(), key: userId ? `user:${userId}` : `ip:${ctx.clientIp}` },
-				{ policy: ipPolicy(), key: `ip:${ctx.clientIp}` }
-			]);
-			return createTicket({ userId }, input);
-		})
+		.mutation(({ ctx, input }) => createTicket({ userId: ctx.session?.user.id ?? null }, input))
 });

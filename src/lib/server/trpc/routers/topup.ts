@@ -9,13 +9,11 @@ import {
 } from '../../../contracts/topup';
 import { config } from '../../config';
 import { vietQrPayload } from '../../payments/vietqr';
-import { parseIdempotencyKey } from '../../payments/idempotency';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { listActiveDenominations } from '../../topup/denominations';
 import { createTopupOrder, getTopupOrder } from '../../topup/orders';
 import { validateTopupPromo } from '../../topup/promo';
 import { publicProcedure, router, sessionProcedure } from '../init';
-import { enforceRateLimit } from '../rate-limit';
 
 const tags = ['Top-up'];
 const MINUTE = 60_000;
@@ -76,7 +74,7 @@ export const topupRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'session',
-				rateLimited: true,
+				rateLimit: { requests: [{ policy: orderPolicy, key: 'user' }] },
 				sameOrigin: true,
 				idempotent: true,
 				errors: {
@@ -93,9 +91,7 @@ export const topupRouter = router({
 		.input(CreateTopupOrderInput)
 		.output(TopupOrder)
 		.mutation(async ({ ctx, input }) => {
-			const idempotencyKey = parseIdempotencyKey(ctx.request.headers.get('idempotency-key'));
-			await enforceRateLimit(ctx, orderPolicy(), `user:${ctx.session.user.id}`);
-			const { order, replayed } = await createTopupOrder(ctx.session.user.id, input, idempotencyKey);
+			const { order, replayed } = await createTopupOrder(ctx.session.user.id, input, ctx.idempotencyKey);
 			if (replayed) ctx.responseHeaders.set('Idempotent-Replayed', 'true');
 			return order;
 		}),
@@ -130,15 +126,12 @@ export const topupRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'session',
-				rateLimited: true,
+				rateLimit: { requests: [{ policy: promoPolicy, key: 'user' }] },
 				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 429: ['rate_limited'] },
 				example: { valid: true, discountVnd: '10000', finalAmountVnd: '190000', description: 'Giảm 5% tối đa 10.000 ₫' }
 			}
 		})
 		.input(TopupPromoValidateInput)
 		.output(TopupPromoResult)
-		.mutation(async ({ ctx, input }) => {
-			await enforceRateLimit(ctx, promoPolicy(), `user:${ctx.session.user.id}`);
-			return validateTopupPromo(ctx.session.user.id, input.code, BigInt(input.amountVnd));
-		})
+		.mutation(({ ctx, input }) => validateTopupPromo(ctx.session.user.id, input.code, BigInt(input.amountVnd)))
 });
