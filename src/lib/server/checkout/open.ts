@@ -1,0 +1,55 @@
+/**
+ * A checkout's opening reads in one statement (drizzle/0026, checkout_open):
+ * the buyer's user row locked, then the product, the buyer's pending order
+ * for it, whether they own it, the quote (effective_price()), and who they are
+ * for the receipt. The lock is taken in the function's first statement and the
+ * reads run in its second with a fresh snapshot, so they see what the buyer's
+ * previous checkout committed while this one waited for the lock.
+ */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { isUuid } from '../db/ids';
+import { queryRows } from '../db/rows';
+import type { ProductType } from '../db/schema';
+import { ts } from '../catalog/pricing';
+import type { QuoteRow } from './flash-sale';
+
+export interface OpeningRead {
+	product: { id: string; title: string; type: ProductType; categoryId: string };
+	pending: { orderId: string; paymentIntentId: string | null } | null;
+	owned: boolean;
+	/** The buyer's account (null for a guest), for the receipt. */
+	buyer: { email: string; name: string | null } | null;
+	quote: QuoteRow;
+}
+
+interface OpenRow extends QuoteRow {
+	id: string;
+	title: string;
+	type: ProductType;
+	category_id: string;
+	pending_order_id: string | null;
+	pending_intent_id: string | null;
+	owned: boolean;
+	buyer_email: string | null;
+	buyer_name: string | null;
+}
+
+/** Undefined for an unknown or unpublished product (the caller answers 400 after an Idempotency-Key replay had its chance). */
+export async function openCheckout(tx: Tx, userId: string | null, productId: string, at: Date): Promise<OpeningRead | undefined> {
+	const [row] = await queryRows<OpenRow>(
+		sql`SELECT id::text AS id, title, type, category_id::text AS category_id,
+				pending_order_id::text AS pending_order_id, pending_intent_id::text AS pending_intent_id, owned,
+				buyer_email, buyer_name, list, regular, effective, flash_id::text AS flash_id, flash_capped, undercut_running
+			FROM checkout_open(${userId}::uuid, ${isUuid(productId) ? productId : null}::uuid, ${ts(at)})`,
+		tx
+	);
+	if (!row) return undefined;
+	return {
+		product: { id: row.id, title: row.title, type: row.type, categoryId: row.category_id },
+		pending: row.pending_order_id ? { orderId: row.pending_order_id, paymentIntentId: row.pending_intent_id } : null,
+		owned: row.owned,
+		buyer: row.buyer_email ? { email: row.buyer_email, name: row.buyer_name } : null,
+		quote: row
+	};
+}
