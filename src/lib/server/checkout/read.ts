@@ -135,7 +135,7 @@ export async function listOrders(userId: string, q: OrderListQuery): Promise<Ord
 	const hasMore = rows.length > q.pageSize;
 	const last = page.at(-1);
 	return {
-		items: await Promise.all(page.map(toOrderView)),
+		items: await Promise.all(page.map((row) => toOrderView(row))),
 		hasMore,
 		nextCursor: hasMore && last ? signJson('cursor', { kind: 'orders', at: last.createdAt.toISOString(), id: last.id } satisfies OrderCursor) : null
 	};

@@ -32,7 +32,9 @@ export interface DatabaseHandle {
 	 * parses and plans it once per connection instead of on every request (a
 	 * product-detail lookup spent 4× longer in parse and plan than in execution).
 	 * Only for queries whose text does not vary with their input and whose plan
-	 * does not depend on the values (primary and unique key lookups).
+	 * does not depend on the values (primary and unique key lookups). Since
+	 * ADR 009 drizzle's own statements are prepared the same way (see
+	 * preparingClient), so this only says so explicitly.
 	 */
 	queryPrepared(query: SQL): Promise<unknown[]>;
 	close(): Promise<void>;
