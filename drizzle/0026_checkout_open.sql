@@ -7,8 +7,10 @@
 --
 -- checkout_open: the buyer's user row locked FOR NO KEY UPDATE (it serialises
 -- one account's checkouts), then, in a second statement, the product, the
--- buyer's pending order for it, whether they own it, the quote, and who they
--- are (for the receipt). The function is VOLATILE on purpose: in READ
+-- buyer's pending order for it, whether they own it, the quote, who they are
+-- (for the receipt), and the live checkout promo with the code asked for:
+-- its terms, whether the product is inside its scope (product, type,
+-- category subtree) and how many uses the buyer holds. The function is VOLATILE on purpose: in READ
 -- COMMITTED each of its statements takes a fresh snapshot, so the reads after
 -- the lock see what a checkout of the same buyer that held the lock has
 -- committed (one statement that locked and read would read from before the
@@ -34,12 +36,15 @@ CREATE OR REPLACE FUNCTION checkout_quote(product uuid, at timestamptz)
 	WHERE p.id = $1
 	$$;--> statement-breakpoint
 
-CREATE OR REPLACE FUNCTION checkout_open(buyer uuid, product uuid, at timestamptz)
+CREATE OR REPLACE FUNCTION checkout_open(buyer uuid, product uuid, at timestamptz, promo_code text)
 	RETURNS TABLE (
 		id uuid, title text, type text, category_id uuid,
 		pending_order_id uuid, pending_intent_id uuid, owned boolean,
 		buyer_email text, buyer_name text,
-		list text, regular text, effective text, flash_id uuid, flash_capped boolean, undercut_running boolean
+		list text, regular text, effective text, flash_id uuid, flash_capped boolean, undercut_running boolean,
+		promo_id uuid, promo_kind text, promo_percent_off integer, promo_max_discount_vnd text, promo_amount_off_vnd text,
+		promo_min_amount_vnd text, promo_total_cap integer, promo_used integer, promo_per_user_cap integer,
+		promo_in_scope boolean, promo_uses integer
 	)
 	LANGUAGE sql VOLATILE
 	AS $$
@@ -48,10 +53,21 @@ CREATE OR REPLACE FUNCTION checkout_open(buyer uuid, product uuid, at timestampt
 		o.id, o.payment_intent_id,
 		EXISTS (SELECT 1 FROM product_ownerships w WHERE w.user_id = $1 AND w.product_id = p.id),
 		u.email, u.name,
-		q.list, q.regular, q.effective, q.flash_id, q.flash_capped, q.undercut_running
+		q.list, q.regular, q.effective, q.flash_id, q.flash_capped, q.undercut_running,
+		pr.id, pr.kind, pr.percent_off, pr.max_discount_vnd::text, pr.amount_off_vnd::text,
+		pr.min_amount_vnd::text, pr.total_cap, pr.used, pr.per_user_cap,
+		(pr.product_id IS NULL OR pr.product_id = p.id)
+			AND (pr.product_type IS NULL OR pr.product_type = p.type)
+			AND (pr.category_id IS NULL OR pr.category_id = p.category_id OR EXISTS (
+				SELECT 1 FROM categories c JOIN categories s ON s.id = pr.category_id
+				WHERE c.id = p.category_id AND starts_with(c.path, s.path || '/'))),
+		(SELECT count(*)::int FROM promo_redemptions r
+			WHERE r.promo_id = pr.id AND r.user_id = $1 AND r.status IN ('RESERVED', 'CONSUMED'))
 	FROM products p
 	LEFT JOIN users u ON u.id = $1
 	LEFT JOIN orders o ON o.user_id = $1 AND o.product_id = p.id AND o.status = 'PENDING'
 	CROSS JOIN LATERAL checkout_quote(p.id, $3) q
+	LEFT JOIN promos pr ON pr.code = $4 AND pr.applies_to = 'CHECKOUT' AND pr.is_active
+		AND (pr.starts_at IS NULL OR pr.starts_at <= $3) AND (pr.ends_at IS NULL OR pr.ends_at > $3)
 	WHERE p.id = $2 AND p.is_published
 	$$;

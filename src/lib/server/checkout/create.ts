@@ -20,8 +20,8 @@ import { now } from '../platform/clock';
 import { paymentAccount } from '../payments/account';
 import { createPaymentIntent, expireIntent, isPastExpiry } from '../payments/intents';
 import { PROMO_CODE_PATTERN } from '../promos/admin';
-import { capReached, evaluateCheckoutPromo, normalisePromoCode, reservePromo } from '../promos/service';
-import { debit, getBalance, insufficientFunds } from '../wallet/service';
+import { capReached, evaluateLoadedCheckoutPromo, normalisePromoCode, reservePromo } from '../promos/service';
+import { getBalance, insufficientFunds } from '../wallet/service';
 import { formatVndText } from '../../format';
 import { buyerScope, buyerUserId, type Buyer } from './buyer';
 import { alreadyOwned, flashSaleSoldOut, invalidPromo, unknownProduct } from './errors';
@@ -122,6 +122,7 @@ async function payByWallet(tx: Tx, userId: string, product: { id: string; title:
 			productId: product.id,
 			at,
 			quote,
+			takeUnit: true,
 			promo: null,
 			amountVnd: quote.priceVnd,
 			returnTo,
@@ -148,7 +149,7 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 	const created = await db().transaction(async (tx): Promise<CreatedOrder> => {
 		const at = now();
 		// The buyer's row is locked first (it serialises one account's checkouts), then everything else is read.
-		const opening = await openCheckout(tx, userId, input.productId, at);
+		const opening = await openCheckout(tx, userId, input.productId, at, promoCode);
 		const claim = key ? await claimIdempotencyKey(tx, key, hash) : undefined;
 		if (claim?.kind === 'replay') return { order: await loadOrder(tx, claim.orderId), replayed: true };
 		const remember = async (order: OrderRow): Promise<CreatedOrder> => {
@@ -179,11 +180,11 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 		const quote = await quoteAndHold(tx, product.id, at, firstQuote);
 		let promo: { id: string; discountVnd: bigint } | undefined;
 		if (promoCode) {
-			const evaluation = await evaluateCheckoutPromo(tx, promoCode, userId, product, quote.priceVnd);
+			const evaluation = evaluateLoadedCheckoutPromo(opening.promo, userId, quote.priceVnd);
 			if (!evaluation.ok && evaluation.reason === 'cap_reached') throw capReached();
 			if (!evaluation.ok && evaluation.reason === 'account_required') throw invalidPromo('Mã khuyến mãi này chỉ dùng được khi đăng nhập tài khoản.');
 			if (!evaluation.ok) throw invalidPromo();
-			promo = { id: evaluation.promo.id, discountVnd: evaluation.discountVnd };
+			promo = { id: evaluation.promoId, discountVnd: evaluation.discountVnd };
 		}
 		const amountVnd = quote.priceVnd - (promo?.discountVnd ?? 0n);
 		checkMethodFitsAmount(input.paymentMethod, amountVnd);
@@ -194,6 +195,25 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 		const promoRedemptionId = promo
 			? await reservePromo(tx, { promoId: promo.id, userId, refType: ORDER_KIND, refId: id, discountVnd: promo.discountVnd }, 'CHECKOUT')
 			: null;
+		if (input.paymentMethod === 'wallet') {
+			// The unit (taken above) and the promo use (reserved above) are held: the paying statement does the rest.
+			const outcome = await insertPaidWalletOrder(tx, {
+				id,
+				userId: userId!,
+				productId: product.id,
+				at,
+				quote,
+				takeUnit: false,
+				promo: promo && promoCode ? { code: promoCode, redemptionId: promoRedemptionId!, discountVnd: promo.discountVnd } : null,
+				amountVnd,
+				returnTo: input.returnTo ?? null,
+				note: `Mua “${product.title}”.`
+			});
+			if (outcome.kind === 'owned') throw alreadyOwned(product.id);
+			if (outcome.kind !== 'paid') throw insufficientFunds(amountVnd, (await getBalance(tx, userId!)).total);
+			receipt = { productTitle: product.title, account: opening.buyer };
+			return remember(outcome.order);
+		}
 		const [order] = await tx
 			.insert(orders)
 			.values({
@@ -219,10 +239,6 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 				updatedAt: at
 			})
 			.returning();
-		if (input.paymentMethod === 'wallet') {
-			await debit(tx, { userId: userId!, amount: amountVnd, refType: ORDER_KIND, refId: id, note: `Mua “${product.title}”.` });
-			return remember(await markOrderPaid(tx, id));
-		}
 		if (input.paymentMethod === 'free_claim') return remember(await markOrderPaid(tx, id));
 		return remember(order!);
 	});

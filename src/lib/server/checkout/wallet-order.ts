@@ -27,6 +27,8 @@ export interface WalletOrderInput {
 	productId: string;
 	at: Date;
 	quote: Quote;
+	/** Take the quote's flash-sale unit in this statement (false when the caller holds it already). */
+	takeUnit: boolean;
 	promo: { code: string; redemptionId: string; discountVnd: bigint } | null;
 	amountVnd: bigint;
 	returnTo: string | null;
@@ -48,7 +50,8 @@ interface Row {
 
 export async function insertPaidWalletOrder(tx: Tx, o: WalletOrderInput): Promise<WalletOrderOutcome> {
 	const amount = bigintParam(o.amountVnd);
-	const take = o.quote.unitHeld;
+	const take = o.takeUnit && o.quote.unitHeld;
+	const held = o.quote.unitHeld;
 	const [row] = await queryRows<Row>(
 		sql`WITH unit AS (
 				UPDATE flash_sales SET stock_left = stock_left - 1
@@ -75,7 +78,7 @@ export async function insertPaidWalletOrder(tx: Tx, o: WalletOrderInput): Promis
 					promo_code, promo_redemption_id, flash_sale_id, flash_sale_unit_held, return_to,
 					receipt_status, receipt_attempts, receipt_attempted_at, paid_at, created_at, updated_at)
 				SELECT ${o.id}::uuid, ${o.userId}::uuid, ${o.productId}::uuid, ${bigintParam(o.quote.priceVnd)}, ${o.quote.source}::text, ${bigintParam(o.promo?.discountVnd ?? 0n)}, ${amount}, 'wallet', 'PAID',
-					${o.promo?.code ?? null}::text, ${o.promo?.redemptionId ?? null}::uuid, ${o.quote.flashSaleId}::uuid, ${take}::boolean, ${o.returnTo}::text,
+					${o.promo?.code ?? null}::text, ${o.promo?.redemptionId ?? null}::uuid, ${o.quote.flashSaleId}::uuid, ${held}::boolean, ${o.returnTo}::text,
 					'sending', 1, ${ts(o.at)}, ${ts(o.at)}, ${ts(o.at)}, ${ts(o.at)}
 				FROM debit
 				RETURNING order_number
@@ -118,7 +121,7 @@ export async function insertPaidWalletOrder(tx: Tx, o: WalletOrderInput): Promis
 		promoCode: o.promo?.code ?? null,
 		promoRedemptionId: o.promo?.redemptionId ?? null,
 		flashSaleId: o.quote.flashSaleId,
-		flashSaleUnitHeld: take,
+		flashSaleUnitHeld: held,
 		paymentIntentId: null,
 		paymentRef: null,
 		returnTo: o.returnTo,
