@@ -170,6 +170,28 @@ describe('wallet', () => {
 		expect(await stockLeft(base, flash)).toBe(3);
 		expect(await sql(base, 'SELECT id FROM orders WHERE user_id = $1', [user.userId])).toEqual([]);
 	});
+
+	it('pays a flash-sale price less a promo: one unit held, the use consumed, the discounted amount debited', async () => {
+		const user = await createUser(base);
+		await creditWallet(base, user.userId, '20000', 'main');
+		const product = await sellable(base, { priceVnd: '30000' });
+		const flash = await createFlashSale(base, product.id, { priceVnd: '15000', stock: 2 });
+		await createPromo(base, { code: 'VIGIAM3K', appliesTo: 'CHECKOUT', kind: 'FIXED', amountOffVnd: '3000', totalCap: 5, perUserCap: 1 });
+		const res = await buy(user, { productId: product.id, paymentMethod: 'wallet', promoCode: 'vigiam3k' });
+		expect(res.status, res.text).toBe(200);
+		expect(res.body.data).toMatchObject({ status: 'PAID', priceVnd: '15000', amountVnd: '12000', paymentMethod: 'wallet' });
+		expect(await balanceOf(base, user)).toEqual({ main: '8000', bonus: '0', total: '8000' });
+		expect(await stockLeft(base, flash)).toBe(1);
+		expect(await sql(base, `SELECT o.flash_sale_unit_held, o.promo_code, o.promo_discount_vnd::text AS discount, r.status FROM orders o JOIN promo_redemptions r ON r.id = o.promo_redemption_id WHERE o.id = $1`, [res.body.data.id])).toEqual([
+			{ flash_sale_unit_held: true, promo_code: 'VIGIAM3K', discount: '3000', status: 'CONSUMED' }
+		]);
+		expect(await sql(base, `SELECT used FROM promos WHERE code = 'VIGIAM3K'`)).toEqual([{ used: 1 }]);
+		// The per-user cap holds on the next product: the opening read counted the consumed use.
+		const other = await sellable(base, { priceVnd: '5000' });
+		const again = await buy(user, { productId: other.id, paymentMethod: 'wallet', promoCode: 'VIGIAM3K' });
+		expect([again.status, again.body.error?.code]).toEqual([409, 'promo_cap_reached']);
+		expect(await balanceOf(base, user)).toEqual({ main: '8000', bonus: '0', total: '8000' });
+	});
 });
 
 describe('free_claim', () => {

@@ -12,7 +12,7 @@
  * how many concurrent requests each race fired and a total.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkout, createFlashSale, deliverReceipts, sellable, stockLeft } from '../helpers/checkout';
+import { checkout, createFlashSale, deliverReceipts, eventually, sellable, stockLeft } from '../helpers/checkout';
 import { advanceClock, createUser, request, sql, type JsonResponse, type TestUser } from '../helpers/http';
 import { expectMoneyInvariants } from '../helpers/invariants';
 import { balanceOf, createGiftCodes, createPromo, createTopup, creditWallet, debitWallet, denominationId, sweepPayments } from '../helpers/money';
@@ -222,6 +222,47 @@ describe('wallet double-spend', () => {
 		expect(await count(`product_ownerships WHERE user_id = $1`, [user!.userId])).toBe(2);
 		const [purchases] = await sql(base, `SELECT COALESCE(SUM(amount), 0)::text AS total FROM wallet_ledger WHERE user_id = $1 AND entry_type = 'PURCHASE'`, [user!.userId]);
 		expect(purchases!.total).toBe('40000');
+	});
+
+	it('the folded wallet statement: money for 17 of 50 different products (half on flash sale), bought at once by one user: 17 PAID, 33 refused, nothing held by the refused', async () => {
+		const [user] = await users(1);
+		// 51 000 = 17 × 3 000: three purchases from the bonus pocket, one split across both pockets, thirteen from main.
+		await creditWallet(base, user!.userId, '40000', 'main');
+		await creditWallet(base, user!.userId, '11000', 'bonus');
+		const products = await Promise.all(Array.from({ length: N }, (_, i) => sellable(base, { priceVnd: i % 2 === 0 ? '3000' : '9000' })));
+		// The odd ones cost 3 000 only through a flash sale with one unit: the paying statement takes it, a refusal gives it back.
+		const flash = new Map<string, string>();
+		for (const [i, p] of products.entries()) if (i % 2 === 1) flash.set(p.id, await createFlashSale(base, p.id, { priceVnd: '3000', stock: 1 }));
+		const results = await race(products.map((p) => () => checkout(base, { productId: p.id, paymentMethod: 'wallet' }, { user })));
+		expect(statuses(results)).toEqual({ 200: 17, 422: N - 17 });
+		for (const r of results.filter((x) => x.status === 422)) {
+			expect(r.body.error).toMatchObject({ code: 'state_violation', details: { reason: 'insufficient_funds', required: '3000' } });
+		}
+		const paid = products.filter((_, i) => results[i]!.status === 200).map((p) => p.id);
+		for (const r of results.filter((x) => x.status === 200)) expect(r.body.data).toMatchObject({ status: 'PAID', amountVnd: '3000' });
+		expect(await balanceOf(base, user!)).toEqual({ main: '0', bonus: '0', total: '0' });
+		expect(await count(`orders WHERE user_id = $1 AND status = 'PAID'`, [user!.userId])).toBe(17);
+		expect(await count(`orders WHERE user_id = $1`, [user!.userId])).toBe(17);
+		expect(await count(`product_ownerships WHERE user_id = $1 AND source = 'purchase'`, [user!.userId])).toBe(17);
+		// One row per pocket that paid: one of the orders was paid from both.
+		expect(await count(`wallet_ledger WHERE user_id = $1 AND entry_type = 'PURCHASE'`, [user!.userId])).toBe(18);
+		const [spent] = await sql(base, `SELECT COALESCE(SUM(amount), 0)::text AS total FROM wallet_ledger WHERE user_id = $1 AND entry_type = 'PURCHASE'`, [user!.userId]);
+		expect(spent!.total).toBe('51000');
+		const ledgerPerOrder = await sql<{ n: number }>(
+			base,
+			`SELECT count(l.id)::int AS n FROM orders o LEFT JOIN wallet_ledger l ON l.ref_type = 'order' AND l.ref_id = o.id::text WHERE o.user_id = $1 GROUP BY o.id ORDER BY n`,
+			[user!.userId]
+		);
+		expect(ledgerPerOrder.map((r) => r.n)).toEqual([...Array.from({ length: 16 }, () => 1), 2]);
+		// A flash-sale unit belongs to each paid flash-sale order and to nobody else.
+		for (const [productId, flashId] of flash) expect(await stockLeft(base, flashId), productId).toBe(paid.includes(productId) ? 0 : 1);
+		expect(await count(`orders WHERE user_id = $1 AND flash_sale_unit_held`, [user!.userId])).toBe(paid.filter((id) => flash.has(id)).length);
+		// The receipts the paying statement claimed are all sent.
+		await eventually(
+			() => count(`orders WHERE user_id = $1 AND receipt_status = 'sent'`, [user!.userId]),
+			(n) => n === 17
+		);
+		expect(await count(`orders WHERE user_id = $1 AND receipt_status = 'sent'`, [user!.userId])).toBe(17);
 	});
 
 	it('the same product bought 50 times at once by one user: one order, paid once', async () => {

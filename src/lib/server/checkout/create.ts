@@ -14,32 +14,28 @@ import { randomUUID } from 'node:crypto';
 import type { CreateCheckoutInput, PaymentMethod } from '../../contracts/checkout';
 import { config } from '../config';
 import { db, type Tx } from '../db/client';
-import { orders, paymentIntents, productOwnerships, users } from '../db/schema';
+import { orders, paymentIntents, productOwnerships } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { paymentAccount } from '../payments/account';
 import { createPaymentIntent, expireIntent, isPastExpiry } from '../payments/intents';
 import { PROMO_CODE_PATTERN } from '../promos/admin';
-import { capReached, evaluateCheckoutPromo, normalisePromoCode, reservePromo } from '../promos/service';
-import { debit } from '../wallet/service';
+import { capReached, evaluateLoadedCheckoutPromo, normalisePromoCode, reservePromo } from '../promos/service';
+import { getBalance, insufficientFunds } from '../wallet/service';
 import { formatVndText } from '../../format';
 import { buyerScope, buyerUserId, type Buyer } from './buyer';
-import { alreadyOwned, invalidPromo } from './errors';
-import { quoteAndHold } from './flash-sale';
-import { loadPublishedProduct } from './product';
+import { alreadyOwned, flashSaleSoldOut, invalidPromo, unknownProduct } from './errors';
+import { MAX_QUOTE_ATTEMPTS, offerOf, quoteAndHold, readQuote, type QuoteRow } from './flash-sale';
+import { openCheckout } from './open';
+import { insertPaidWalletOrder } from './wallet-order';
 import { claimIdempotencyKey, recordIdempotentOrder, requestHash } from '../payments/idempotency';
-import { deliverReceiptSoon } from './receipts';
+import { deliverClaimedReceiptSoon, deliverReceiptSoon, type ReceiptFacts } from './receipts';
 import { cancelPendingOrder, markOrderPaid, ORDER_KIND, type OrderRow } from './transitions';
 
 export interface CreatedOrder {
 	order: OrderRow;
 	/** A retry with the same Idempotency-Key: the first request's order. */
 	replayed: boolean;
-}
-
-/** Serialises one account's checkouts. NO KEY UPDATE does not block rows that merely reference the user. */
-async function lockBuyer(tx: Tx, userId: string): Promise<void> {
-	await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 async function loadOrder(tx: Tx, id: string): Promise<OrderRow> {
@@ -56,20 +52,15 @@ async function owns(tx: Tx, userId: string, productId: string): Promise<boolean>
 }
 
 /**
- * The buyer's pending order for this product, if any, locked intent first
- * (the webhook's order) and re-read under the lock.
+ * The buyer's pending order the opening read saw, locked intent first (the
+ * webhook's order) and re-read under the lock.
  */
-async function lockPendingOrder(tx: Tx, userId: string, productId: string): Promise<OrderRow | undefined> {
-	const [seen] = await tx
-		.select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
-		.from(orders)
-		.where(and(eq(orders.userId, userId), eq(orders.productId, productId), eq(orders.status, 'PENDING')));
-	if (!seen) return undefined;
+async function lockPendingOrder(tx: Tx, seen: { orderId: string; paymentIntentId: string | null }): Promise<OrderRow | undefined> {
 	if (seen.paymentIntentId) await tx.select({ id: paymentIntents.id }).from(paymentIntents).where(eq(paymentIntents.id, seen.paymentIntentId)).for('update');
 	const [order] = await tx
 		.select()
 		.from(orders)
-		.where(and(eq(orders.id, seen.id), eq(orders.status, 'PENDING')))
+		.where(and(eq(orders.id, seen.orderId), eq(orders.status, 'PENDING')))
 		.for('update');
 	return order;
 }
@@ -112,6 +103,38 @@ function expiryFor(method: PaymentMethod, at: Date): Date | null {
 	return null;
 }
 
+/**
+ * A wallet order without a promo: one statement pays it (wallet-order.ts).
+ * When the price needs a flash-sale unit and another buyer took it first, the
+ * price is read again and the statement retried, as quoteAndHold does.
+ */
+async function payByWallet(tx: Tx, userId: string, product: { id: string; title: string }, first: QuoteRow | undefined, returnTo: string | null, at: Date): Promise<OrderRow> {
+	let row = first;
+	for (let attempt = 0; attempt < MAX_QUOTE_ATTEMPTS; attempt++) {
+		if (!row || attempt > 0) [row] = await readQuote(tx, product.id, at);
+		const quote = row && offerOf(row);
+		if (!quote) break;
+		checkMethodFitsAmount('wallet', quote.priceVnd);
+		const id = randomUUID();
+		const outcome = await insertPaidWalletOrder(tx, {
+			id,
+			userId,
+			productId: product.id,
+			at,
+			quote,
+			takeUnit: true,
+			promo: null,
+			amountVnd: quote.priceVnd,
+			returnTo,
+			note: `Mua “${product.title}”.`
+		});
+		if (outcome.kind === 'paid') return outcome.order;
+		if (outcome.kind === 'owned') throw alreadyOwned(product.id);
+		if (outcome.kind === 'insufficient') throw insufficientFunds(quote.priceVnd, (await getBalance(tx, userId)).total);
+	}
+	throw flashSaleSoldOut(product.id);
+}
+
 export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInput, idempotencyKey?: string): Promise<CreatedOrder> {
 	const rawPromo = input.promoCode?.trim() || undefined;
 	if (rawPromo !== undefined && !PROMO_CODE_PATTERN.test(rawPromo)) throw invalidPromo();
@@ -122,9 +145,11 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 	const key = idempotencyKey ? { kind: 'checkout' as const, scope: buyerScope(buyer), key: idempotencyKey } : undefined;
 	const hash = requestHash({ ...input, promoCode, guest: buyer.kind === 'guest' ? buyer.email : undefined });
 
+	let receipt: ReceiptFacts | undefined;
 	const created = await db().transaction(async (tx): Promise<CreatedOrder> => {
 		const at = now();
-		if (userId) await lockBuyer(tx, userId);
+		// The buyer's row is locked first (it serialises one account's checkouts), then everything else is read.
+		const opening = await openCheckout(tx, userId, input.productId, at, promoCode);
 		const claim = key ? await claimIdempotencyKey(tx, key, hash) : undefined;
 		if (claim?.kind === 'replay') return { order: await loadOrder(tx, claim.orderId), replayed: true };
 		const remember = async (order: OrderRow): Promise<CreatedOrder> => {
@@ -132,23 +157,34 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 			return { order, replayed: false };
 		};
 
-		const product = await loadPublishedProduct(tx, input.productId);
+		if (!opening) throw unknownProduct();
+		const { product } = opening;
 		if (userId) {
-			// Locked first: a transfer paying that order right now commits before ownership is read.
-			const pending = await lockPendingOrder(tx, userId, product.id);
-			if (await owns(tx, userId, product.id)) throw alreadyOwned(product.id);
-			const same = pending && (await settlePendingDuplicate(tx, pending, input.paymentMethod, promoCode));
-			if (same) return remember(same);
+			if (opening.pending) {
+				// Locked first: a transfer paying that order right now commits before ownership is read again.
+				const pending = await lockPendingOrder(tx, opening.pending);
+				if (await owns(tx, userId, product.id)) throw alreadyOwned(product.id);
+				const same = pending && (await settlePendingDuplicate(tx, pending, input.paymentMethod, promoCode));
+				if (same) return remember(same);
+			} else if (opening.owned) throw alreadyOwned(product.id);
+		}
+		// A pending order given back may have returned a flash-sale unit: the opening quote is stale then.
+		const firstQuote = opening.pending ? undefined : opening.quote;
+
+		if (input.paymentMethod === 'wallet' && !promoCode) {
+			const order = await payByWallet(tx, userId!, product, firstQuote, input.returnTo ?? null, at);
+			receipt = { productTitle: product.title, account: opening.buyer };
+			return remember(order);
 		}
 
-		const quote = await quoteAndHold(tx, product.id, at);
+		const quote = await quoteAndHold(tx, product.id, at, firstQuote);
 		let promo: { id: string; discountVnd: bigint } | undefined;
 		if (promoCode) {
-			const evaluation = await evaluateCheckoutPromo(tx, promoCode, userId, product, quote.priceVnd);
+			const evaluation = evaluateLoadedCheckoutPromo(opening.promo, userId, quote.priceVnd);
 			if (!evaluation.ok && evaluation.reason === 'cap_reached') throw capReached();
 			if (!evaluation.ok && evaluation.reason === 'account_required') throw invalidPromo('Mã khuyến mãi này chỉ dùng được khi đăng nhập tài khoản.');
 			if (!evaluation.ok) throw invalidPromo();
-			promo = { id: evaluation.promo.id, discountVnd: evaluation.discountVnd };
+			promo = { id: evaluation.promoId, discountVnd: evaluation.discountVnd };
 		}
 		const amountVnd = quote.priceVnd - (promo?.discountVnd ?? 0n);
 		checkMethodFitsAmount(input.paymentMethod, amountVnd);
@@ -159,6 +195,25 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 		const promoRedemptionId = promo
 			? await reservePromo(tx, { promoId: promo.id, userId, refType: ORDER_KIND, refId: id, discountVnd: promo.discountVnd }, 'CHECKOUT')
 			: null;
+		if (input.paymentMethod === 'wallet') {
+			// The unit (taken above) and the promo use (reserved above) are held: the paying statement does the rest.
+			const outcome = await insertPaidWalletOrder(tx, {
+				id,
+				userId: userId!,
+				productId: product.id,
+				at,
+				quote,
+				takeUnit: false,
+				promo: promo && promoCode ? { code: promoCode, redemptionId: promoRedemptionId!, discountVnd: promo.discountVnd } : null,
+				amountVnd,
+				returnTo: input.returnTo ?? null,
+				note: `Mua “${product.title}”.`
+			});
+			if (outcome.kind === 'owned') throw alreadyOwned(product.id);
+			if (outcome.kind !== 'paid') throw insufficientFunds(amountVnd, (await getBalance(tx, userId!)).total);
+			receipt = { productTitle: product.title, account: opening.buyer };
+			return remember(outcome.order);
+		}
 		const [order] = await tx
 			.insert(orders)
 			.values({
@@ -184,14 +239,13 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 				updatedAt: at
 			})
 			.returning();
-		if (input.paymentMethod === 'wallet') {
-			await debit(tx, { userId: userId!, amount: amountVnd, refType: ORDER_KIND, refId: id, note: `Mua “${product.title}”.` });
-			return remember(await markOrderPaid(tx, id));
-		}
 		if (input.paymentMethod === 'free_claim') return remember(await markOrderPaid(tx, id));
 		return remember(order!);
 	});
 
-	if (!created.replayed && created.order.status === 'PAID') deliverReceiptSoon(created.order.id);
+	if (!created.replayed && created.order.status === 'PAID') {
+		if (receipt) deliverClaimedReceiptSoon(created.order, receipt);
+		else deliverReceiptSoon(created.order.id);
+	}
 	return created;
 }

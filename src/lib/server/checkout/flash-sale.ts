@@ -9,7 +9,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { queryRows } from '../db/rows';
 import { flashSales } from '../db/schema';
-import { effectivePrice, flashSaleInWindow, flashSaleOpen, regularPrice, type PriceSource } from '../catalog/pricing';
+import { flashSaleOpen, ts, type PriceSource } from '../catalog/pricing';
 import { flashSaleSoldOut } from './errors';
 
 export interface Quote {
@@ -20,7 +20,8 @@ export interface Quote {
 	unitHeld: boolean;
 }
 
-interface QuoteRow {
+/** checkout_quote()'s row (drizzle/0026): the prices now and the open flash sale that sets the effective one. */
+export interface QuoteRow {
 	list: string;
 	regular: string;
 	effective: string;
@@ -31,23 +32,23 @@ interface QuoteRow {
 	undercut_running: boolean;
 }
 
-function readQuote(tx: Tx, productId: string, at: Date): Promise<QuoteRow[]> {
+export function readQuote(tx: Tx, productId: string, at: Date): Promise<QuoteRow[]> {
 	return queryRows<QuoteRow>(
-		sql`SELECT q.list, q.regular::text AS regular, q.effective::text AS effective,
-				f.id::text AS flash_id, f.stock_cap IS NOT NULL AS flash_capped,
-				EXISTS (SELECT 1 FROM flash_sales r
-					WHERE r.product_id = p.id AND ${flashSaleInWindow('r', at)} AND r.sale_price_vnd < q.regular) AS undercut_running
-			FROM products p
-			CROSS JOIN LATERAL (SELECT p.price_vnd::text AS list, ${regularPrice(at)} AS regular, ${effectivePrice(at)} AS effective) q
-			LEFT JOIN LATERAL (
-				SELECT f.id, f.stock_cap FROM flash_sales f
-				WHERE f.product_id = p.id AND q.effective < q.regular AND f.sale_price_vnd = q.effective AND ${flashSaleOpen('f', at)}
-				ORDER BY f.stock_cap IS NULL DESC, f.id
-				LIMIT 1
-			) f ON true
-			WHERE p.id = ${productId}::uuid`,
+		sql`SELECT list, regular, effective, flash_id::text AS flash_id, flash_capped, undercut_running FROM checkout_quote(${productId}::uuid, ${ts(at)})`,
 		tx
 	);
+}
+
+/**
+ * What a quote row offers: the price and, when a capped flash sale sets it,
+ * the unit that must be taken for it; undefined when the only thing that made
+ * the product cheaper is a flash sale with no stock left (409).
+ */
+export function offerOf(q: QuoteRow): Quote | undefined {
+	const effective = BigInt(q.effective);
+	if (q.flash_id) return { priceVnd: effective, source: 'flash_sale', flashSaleId: q.flash_id, unitHeld: q.flash_capped === true };
+	if (q.undercut_running) return undefined;
+	return { priceVnd: effective, source: effective < BigInt(q.list) ? 'sale' : 'list', flashSaleId: null, unitHeld: false };
 }
 
 async function takeUnit(tx: Tx, flashSaleId: string, at: Date): Promise<boolean> {
@@ -68,7 +69,7 @@ export async function releaseFlashSaleUnit(tx: Tx, flashSaleId: string): Promise
 }
 
 /** Each lost race means one flash sale sold out under us; past this many, treat the product's flash sales as gone. */
-const MAX_ATTEMPTS = 5;
+export const MAX_QUOTE_ATTEMPTS = 5;
 
 /**
  * What effective_price() says the product costs now, holding a unit of stock
@@ -78,18 +79,14 @@ const MAX_ATTEMPTS = 5;
  * is a flash sale with no stock left, the buyer gets 409 flash_sale_sold_out
  * (spec 4.6) rather than a silently higher price than the one they were shown.
  */
-export async function quoteAndHold(tx: Tx, productId: string, at: Date): Promise<Quote> {
-	for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-		const [q] = await readQuote(tx, productId, at);
+export async function quoteAndHold(tx: Tx, productId: string, at: Date, first?: QuoteRow): Promise<Quote> {
+	let q = first;
+	for (let attempt = 0; attempt < MAX_QUOTE_ATTEMPTS; attempt++) {
+		if (!q || attempt > 0) [q] = await readQuote(tx, productId, at);
 		if (!q) break;
-		const effective = BigInt(q.effective);
-		if (q.flash_id) {
-			const quote: Quote = { priceVnd: effective, source: 'flash_sale', flashSaleId: q.flash_id, unitHeld: q.flash_capped === true };
-			if (!quote.unitHeld || (await takeUnit(tx, q.flash_id, at))) return quote;
-			continue;
-		}
-		if (q.undercut_running) break;
-		return { priceVnd: effective, source: effective < BigInt(q.list) ? 'sale' : 'list', flashSaleId: null, unitHeld: false };
+		const offer = offerOf(q);
+		if (!offer) break;
+		if (!offer.unitHeld || (await takeUnit(tx, offer.flashSaleId!, at))) return offer;
 	}
 	throw flashSaleSoldOut(productId);
 }

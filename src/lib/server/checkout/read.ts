@@ -28,9 +28,10 @@ function cashInstructions(row: OrderRow): string {
 	);
 }
 
-export async function toOrderView(row: OrderRow): Promise<Order> {
+/** `created`: the order was made by this request (not a replay), so it cannot have been refunded yet. */
+export async function toOrderView(row: OrderRow, o: { created?: boolean } = {}): Promise<Order> {
 	const pending = row.status === 'PENDING';
-	const refund = row.status === 'PAID' ? await findRefund(db(), row.id) : undefined;
+	const refund = row.status === 'PAID' && !o.created ? await findRefund(db(), row.id) : undefined;
 	// A refunded order stays PAID (the contract has no refund state) but gives no download any more.
 	const paid = row.status === 'PAID' && !refund;
 	let qrUrl: string | null = null;
@@ -134,7 +135,7 @@ export async function listOrders(userId: string, q: OrderListQuery): Promise<Ord
 	const hasMore = rows.length > q.pageSize;
 	const last = page.at(-1);
 	return {
-		items: await Promise.all(page.map(toOrderView)),
+		items: await Promise.all(page.map((row) => toOrderView(row))),
 		hasMore,
 		nextCursor: hasMore && last ? signJson('cursor', { kind: 'orders', at: last.createdAt.toISOString(), id: last.id } satisfies OrderCursor) : null
 	};

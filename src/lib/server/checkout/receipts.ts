@@ -50,17 +50,28 @@ function claim(orderId: string) {
 		.returning();
 }
 
-async function compose(order: OrderRow) {
+/** Who gets the receipt and what it names: read here, or handed over by a checkout that read them already. */
+export interface ReceiptFacts {
+	productTitle: string;
+	/** The buyer's account; null for a guest (the order's guestEmail). */
+	account: { email: string; name: string | null } | null;
+}
+
+async function readFacts(order: OrderRow): Promise<ReceiptFacts | undefined> {
 	const [product] = await db().select({ title: products.title }).from(products).where(eq(products.id, order.productId));
 	const [account] = order.userId ? await db().select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId)) : [];
-	const to = account?.email ?? order.guestEmail;
-	if (!product || !to) throw new Error(`order ${order.id} has no product or no recipient`);
+	return product && { productTitle: product.title, account: account ?? null };
+}
+
+function compose(order: OrderRow, facts: ReceiptFacts | undefined) {
+	const to = facts?.account?.email ?? order.guestEmail;
+	if (!facts || !to) throw new Error(`order ${order.id} has no product or no recipient`);
 	const { token, expiresAt } = issueDownloadToken({ productId: order.productId, orderId: order.id });
 	return receiptMail({
 		to,
-		buyerName: account?.name ?? null,
+		buyerName: facts.account?.name ?? null,
 		orderNumber: formatOrderNumber(order.orderNumber),
-		productTitle: product.title,
+		productTitle: facts.productTitle,
 		priceVnd: order.priceVnd,
 		promoDiscountVnd: order.promoDiscountVnd,
 		promoCode: order.promoCode,
@@ -74,13 +85,12 @@ async function compose(order: OrderRow) {
 	});
 }
 
-/** Sends the receipt if it is due; the outcome, or null when another sender has it or it is done. */
-export async function deliverReceipt(orderId: string): Promise<ReceiptStatus | null> {
-	const [order] = await claim(orderId);
-	if (!order) return null;
+/** Sends a claimed receipt (`sending`) and records the outcome. */
+async function send(order: OrderRow, facts: () => Promise<ReceiptFacts | undefined>): Promise<ReceiptStatus> {
+	const orderId = order.id;
 	let outcome: ReceiptStatus;
 	try {
-		const message = await compose(order);
+		const message = compose(order, await facts());
 		await sendMail(message);
 		outcome = mailConfigured() ? 'sent' : 'suppressed';
 		log.info('order receipt', { orderId, outcome, to: maskEmail(message.to) });
@@ -93,6 +103,23 @@ export async function deliverReceipt(orderId: string): Promise<ReceiptStatus | n
 		.set({ receiptStatus: outcome, updatedAt: now() })
 		.where(and(eq(orders.id, orderId), eq(orders.receiptStatus, 'sending')));
 	return outcome;
+}
+
+/** Sends the receipt if it is due; the outcome, or null when another sender has it or it is done. */
+export async function deliverReceipt(orderId: string): Promise<ReceiptStatus | null> {
+	const [order] = await claim(orderId);
+	if (!order) return null;
+	return send(order, () => readFacts(order));
+}
+
+/**
+ * A wallet order's receipt, which its paying statement inserted already
+ * claimed (`sending`, one attempt) with the facts it read: only the mail and
+ * the outcome are left. If this process dies first, the receipts job takes
+ * the stale claim over.
+ */
+export function deliverClaimedReceiptSoon(order: OrderRow, facts: ReceiptFacts): void {
+	void send(order, async () => facts).catch((error: unknown) => log.error('order receipt: could not record the outcome', { orderId: order.id, error }));
 }
 
 /** After the payment has committed; the caller does not wait for the mail server. */

@@ -32,7 +32,9 @@ export interface DatabaseHandle {
 	 * parses and plans it once per connection instead of on every request (a
 	 * product-detail lookup spent 4× longer in parse and plan than in execution).
 	 * Only for queries whose text does not vary with their input and whose plan
-	 * does not depend on the values (primary and unique key lookups).
+	 * does not depend on the values (primary and unique key lookups). Since
+	 * ADR 009 drizzle's own statements are prepared the same way (see
+	 * preparingClient), so this only says so explicitly.
 	 */
 	queryPrepared(query: SQL): Promise<unknown[]>;
 	close(): Promise<void>;
@@ -40,6 +42,61 @@ export interface DatabaseHandle {
 
 const GLOBAL_KEY = Symbol.for('hoclieu.database');
 type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: DatabaseHandle };
+
+/**
+ * Texts whose shape follows the input: a list of parameters (drizzle's
+ * `in ($1, $2, …)`) or several VALUES rows. They run unnamed, so a long-lived
+ * connection does not collect one prepared statement per list length.
+ */
+const VARIABLE_LIST = /\bin \(\$\d+, |\)\s*,\s*\(\s*(?:\$\d+|default)\b/i;
+
+/**
+ * How many distinct texts one process prepares at most. Texts are fixed by the
+ * code, so the real number is a few hundred at most; the cap only bounds the
+ * damage (statements held by every connection and in PostgreSQL's plan
+ * caches) if some query's text ever starts to vary with its input.
+ */
+const MAX_PREPARED_TEXTS = 2_000;
+
+type Sql = postgres.Sql;
+
+/**
+ * Every statement with parameters runs as a named prepared statement
+ * (docs/decisions/009): postgres.js then sends Bind + Execute + Sync in one
+ * round trip instead of Parse + Describe, a wait for the parameter types, and
+ * Bind + Execute (two round trips, and a parse and plan each time). drizzle
+ * asks for unnamed statements, so the client it is given decides instead,
+ * inside transactions (begin, savepoint) as well as outside.
+ */
+export function preparingClient(client: Sql, maxTexts = MAX_PREPARED_TEXTS): Sql {
+	const texts = new Set<string>();
+	const shouldPrepare = (text: string, params: readonly unknown[] | undefined): boolean => {
+		if (!params || params.length === 0 || VARIABLE_LIST.test(text)) return false;
+		if (texts.has(text)) return true;
+		if (texts.size >= maxTexts) return false;
+		texts.add(text);
+		return true;
+	};
+	const wrap = (target: Sql): Sql =>
+		new Proxy(target, {
+			get(t, prop, receiver) {
+				if (prop === 'unsafe') {
+					return (text: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+						t.unsafe(text, params, options?.prepare || !shouldPrepare(text, params) ? options : { ...options, prepare: true });
+				}
+				if (prop === 'begin' || prop === 'savepoint') {
+					const original = Reflect.get(t, prop, receiver) as (...args: unknown[]) => unknown;
+					return (...args: unknown[]) =>
+						original.apply(
+							t,
+							args.map((a) => (typeof a === 'function' ? (inner: Sql) => (a as (s: Sql) => unknown)(wrap(inner)) : a))
+						);
+				}
+				return Reflect.get(t, prop, receiver);
+			}
+		});
+	return wrap(client);
+}
 
 function openPostgres(url: string): DatabaseHandle {
 	const cfg = config();
@@ -56,7 +113,7 @@ function openPostgres(url: string): DatabaseHandle {
 	return {
 		kind: 'postgres',
 		// drizzle() installs its type parsers on this client, so prepared rows read like db.execute's.
-		db: drizzlePostgres(client, { schema }) as unknown as Db,
+		db: drizzlePostgres(preparingClient(client), { schema }) as unknown as Db,
 		queryPrepared: (query) => {
 			const { sql: text, params } = dialect.sqlToQuery(query);
 			return client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });

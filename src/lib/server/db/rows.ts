@@ -11,7 +11,7 @@ export async function queryRows<T>(query: SQL, tx: DbOrTx = db()): Promise<T[]> 
 	return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
 }
 
-/** A hot fixed-text query as a prepared statement (see DatabaseHandle.queryPrepared); outside transactions only. */
+/** A hot fixed-text query as a prepared statement (see DatabaseHandle.queryPrepared), outside transactions; inside one, `queryRows(query, tx)` is prepared too (ADR 009). */
 export async function queryPreparedRows<T>(query: SQL): Promise<T[]> {
 	return (await database().queryPrepared(query)) as T[];
 }

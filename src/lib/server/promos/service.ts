@@ -128,6 +128,27 @@ export async function evaluateCheckoutPromo(tx: DbOrTx, code: string, userId: st
 	return capsAllow(tx, promo, userId, discountFor(promo, priceVnd));
 }
 
+/** A checkout promo as checkout_open() read it (drizzle/0026): its terms, the product's scope check and the buyer's uses. */
+export interface LoadedCheckoutPromo {
+	id: string;
+	terms: Pick<Promo, 'kind' | 'percentOff' | 'maxDiscountVnd' | 'amountOffVnd' | 'minAmountVnd' | 'totalCap' | 'used' | 'perUserCap'>;
+	inScope: boolean;
+	usesByBuyer: number;
+}
+
+export type LoadedPromoEvaluation = { ok: true; promoId: string; discountVnd: bigint } | { ok: false; reason: 'invalid' | 'cap_reached' | 'account_required' };
+
+/** evaluateCheckoutPromo's rules, in the same order, over what the opening read loaded (null: no live checkout promo has the code). */
+export function evaluateLoadedCheckoutPromo(promo: LoadedCheckoutPromo | null, userId: string | null, priceVnd: bigint): LoadedPromoEvaluation {
+	if (!promo || priceVnd <= 0n || priceVnd < promo.terms.minAmountVnd || !promo.inScope) return { ok: false, reason: 'invalid' };
+	if (promo.terms.totalCap !== null && promo.terms.used >= promo.terms.totalCap) return { ok: false, reason: 'cap_reached' };
+	if (promo.terms.perUserCap !== null) {
+		if (userId === null) return { ok: false, reason: 'account_required' };
+		if (promo.usesByBuyer >= promo.terms.perUserCap) return { ok: false, reason: 'cap_reached' };
+	}
+	return { ok: true, promoId: promo.id, discountVnd: discountFor(promo.terms, priceVnd) };
+}
+
 export function capReached(): AppError {
 	return new AppError('promo_cap_reached', 'Mã khuyến mãi đã hết lượt sử dụng.', { field: 'promoCode' });
 }

@@ -114,6 +114,15 @@ export async function credit(tx: Tx, input: CreditInput): Promise<Balance> {
 	return after;
 }
 
+/** A purchase the wallet cannot cover (422 state_violation, spec 4.6). */
+export function insufficientFunds(required: bigint, available: bigint): AppError {
+	return new AppError('state_violation', `Số dư ví không đủ: cần ${formatVndText(required)}, hiện có ${formatVndText(available)}.`, {
+		reason: 'insufficient_funds',
+		required: required.toString(),
+		available: available.toString()
+	});
+}
+
 /**
  * Takes `amount` from the wallet, bonus pocket first, in one conditional
  * UPDATE that succeeds only when main + bonus covers it. The FROM sub-select
@@ -144,14 +153,7 @@ export async function debit(tx: Tx, input: DebitInput): Promise<DebitResult> {
 			bonus: wallets.bonus,
 			fromBonus: sql<bigint>`${before.bonus} - ${wallets.bonus}`.mapWith((v) => BigInt(v))
 		});
-	if (!row) {
-		const available = (await getBalance(tx, input.userId)).total;
-		throw new AppError('state_violation', `Số dư ví không đủ: cần ${formatVndText(input.amount)}, hiện có ${formatVndText(available)}.`, {
-			reason: 'insufficient_funds',
-			required: input.amount.toString(),
-			available: available.toString()
-		});
-	}
+	if (!row) throw insufficientFunds(input.amount, (await getBalance(tx, input.userId)).total);
 	const fromBonus = row.fromBonus;
 	const fromMain = input.amount - fromBonus;
 	const after = balance(row);

@@ -117,7 +117,7 @@ export const checkoutRouter = router({
 			const access = issueOrderAccess(order.id);
 			ctx.cookies.set(access.name, access.value, { path: '/', httpOnly: true, sameSite: 'lax', secure: config().isProduction, maxAge: access.maxAgeSeconds });
 			if (replayed) ctx.responseHeaders.set('Idempotent-Replayed', 'true');
-			return toOrderView(order);
+			return toOrderView(order, { created: !replayed });
 		}),
 
 	list: sessionProcedure
