@@ -2232,6 +2232,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2272,6 +2278,19 @@ export interface operations {
                         requestId?: string;
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["ValidationError"];
             500: components["responses"]["Internal"];
@@ -5186,6 +5205,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5238,6 +5263,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Historical alias: retry at the Location target. */
             308: {
                 headers: {
@@ -5275,6 +5313,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5338,6 +5382,19 @@ export interface operations {
                         requestId?: string;
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["ValidationError"];
             404: components["responses"]["NotFound"];

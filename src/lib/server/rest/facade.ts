@@ -10,6 +10,7 @@ import { appRouter } from '../trpc/app-router';
 import { createContext, type Context } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
 import { coerceParams } from './coerce';
+import { conditionalGet } from './conditional-get';
 import { deprecationHeaders } from './deprecation';
 import { readJsonBody } from './body';
 import { assertStorableText } from './storable-text';
@@ -109,7 +110,7 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 		if (route.meta.redirects && isRedirect(result)) {
 			return withHeaders(new Response(null, { status: 308, headers: { Location: result.redirect } }), ctx.responseHeaders);
 		}
-		return withHeaders(json(successBody(route.meta.envelope, result, requestId), 200), ctx.responseHeaders);
+		return conditionalGet(event, route.meta, withHeaders(json(successBody(route.meta.envelope, result, requestId), 200), ctx.responseHeaders));
 	} catch (error) {
 		return errorResponse(error, requestId, route.meta.errorShape, ctx.responseHeaders);
 	}

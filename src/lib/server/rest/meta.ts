@@ -60,6 +60,8 @@ export interface OpenApiRouteMeta {
 	idempotent?: boolean;
 	/** The procedure may answer `{ redirect }`, sent as 308 + Location. */
 	redirects?: boolean;
+	/** 200 answers carry ETag, Cache-Control (public when anonymous) and Vary: Cookie, and answer 304 to If-None-Match (rest/conditional-get.ts). */
+	httpCache?: boolean;
 	/** Response cookies documented for this route, e.g. `order_access_<orderId>`. */
 	setsCookies?: string[];
 	deprecated?: Deprecation;
