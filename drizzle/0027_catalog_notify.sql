@@ -14,12 +14,17 @@ CREATE OR REPLACE FUNCTION catalog_version_bump() RETURNS trigger
 	$$;
 --> statement-breakpoint
 -- Product detail also shows the cover, previews, preview facts, file name and
--- author: any UPDATE of products now counts (products are not updated on the
--- purchase path; popularity is written only by the seed and statistics).
+-- author: an UPDATE of any column counts now, except popularity (left out on
+-- purpose since 0010: it only reorders, and the search hit cache relies on it
+-- not moving the version; the memory cache does not keep "popular" pages) and
+-- updated_at (never written alone).
 DROP TRIGGER IF EXISTS products_catalog_version ON products;
 --> statement-breakpoint
 CREATE TRIGGER products_catalog_version
-	AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE
+	AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF category_id, type, title, slug, description, tags, price_vnd,
+		sale_price_vnd, sale_ends_at, cover_image_url, preview_image_urls, rating_avg, rating_count, file_key, file_name,
+		file_sha256, preview_status, page_count, duration_seconds, file_size_bytes, preview_clip_url, is_published, status,
+		author_id, created_at
 	ON products FOR EACH STATEMENT EXECUTE FUNCTION catalog_version_bump();
 --> statement-breakpoint
 -- The author's display name is part of every ProductSummary.

@@ -43,16 +43,18 @@ interface CachedListing {
 }
 
 /**
- * First pages without price filters come from memory (./memory-cache.ts):
- * which products they hold and in what order depends only on the catalog, not
- * on the time or on stock. Each is kept until the next sale end among its
+ * First pages without price filters, sorted by newest or rating, come from
+ * memory (./memory-cache.ts): which products they hold and in what order
+ * depends only on the catalog, not on the time or on stock. Each is kept until the next sale end among its
  * products; products with a flash sale that has not ended are re-read on every
  * request (their price and stock can change without a notification).
  */
 export async function listCategory(input: CategoryListingInput): Promise<CategoryListingResult> {
 	const path = input.path;
 	if (path !== '') assertValidPath(path, 'path');
-	const cacheable = !input.cursor && input.minPriceVnd === undefined && input.maxPriceVnd === undefined && input.onSale !== true;
+	// Popularity moves without a notification (migration 0027): "popular" pages are always read.
+	const cacheable =
+		!input.cursor && input.sort !== 'popular' && input.minPriceVnd === undefined && input.maxPriceVnd === undefined && input.onSale !== true;
 	const version = cacheable ? await beginCatalogRead() : null;
 	const key = `list:${input.sort}:${input.type ?? ''}:${input.pageSize}:${path}`;
 	if (version !== null) {

@@ -21,7 +21,8 @@
  *   notification is delivered in-process before the writing query returns.
  * - **Time.** An entry carries the window of service-clock time it is valid
  *   for (until the next sale end among what it shows); what depends on
- *   flash-sale stock is never served from here (callers read it per request).
+ *   flash-sale stock is never served from here (callers read it per request),
+ *   nor is anything ordered by popularity (it moves without a notification).
  *
  * Bounded by CATALOG_CACHE_ENTRIES (least recently used goes first);
  * 0 turns it off.
