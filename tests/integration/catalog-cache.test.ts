@@ -204,31 +204,42 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 		await other?.stop();
 	});
 
-	it('an edit through one is visible on the other within 100 ms', async () => {
-		const delays: number[] = [];
-		for (const price of ['31000', '32000', '33000']) {
-			// The other server has the current answer in memory, and proves it by hiding a silent change.
-			const before = (await request(other.url, productPath())).body.data.product;
-			await silently(server.url, `UPDATE products SET description = description || '.' WHERE id = $1::uuid`, [productId]);
-			expect((await request(other.url, productPath())).body.data.product.description).toBe(before.description);
+	/** The other server has the current answer in memory: it proves it by hiding a silent change. */
+	async function warmOther(): Promise<{ description: string }> {
+		const before = (await request(other.url, productPath())).body.data.product;
+		await silently(server.url, `UPDATE products SET description = description || '.' WHERE id = $1::uuid`, [productId]);
+		expect((await request(other.url, productPath())).body.data.product.description).toBe(before.description);
+		return before;
+	}
 
+	it('an edit through one is visible on the other within 100 ms', async () => {
+		// How long a request takes on a loaded machine is not the point: the edit committed before
+		// its response left the first server, so 100 ms after that response the other server must
+		// already have dropped its copy, and the next request there shows the edit.
+		for (const price of ['31000', '32000', '33000']) {
+			const before = await warmOther();
 			await setSale(server.url, productId, { salePriceVnd: price });
-			// The edit committed before its response left the first server: count from here.
+			await new Promise((r) => setTimeout(r, 100));
+			const seen = (await request(other.url, productPath())).body.data.product;
+			expect(seen.salePriceVnd).toBe(price);
+			expect(seen.description).toBe(`${before.description}.`);
+		}
+	});
+
+	it('records how soon the other server shows an edit when polled (bounded, not timed)', async () => {
+		const delays: number[] = [];
+		for (const price of ['34000', '36000', '37000']) {
+			await warmOther();
+			await setSale(server.url, productId, { salePriceVnd: price });
 			const committed = performance.now();
 			let seenAfter: number | undefined;
-			while (performance.now() - committed < 2_000) {
-				const seen = (await request(other.url, productPath())).body.data.product;
-				if (seen.salePriceVnd === price) {
-					seenAfter = performance.now() - committed;
-					expect(seen.description).toBe(`${before.description}.`);
-					break;
-				}
-				await new Promise((r) => setTimeout(r, 2));
+			while (seenAfter === undefined && performance.now() - committed < 2_000) {
+				if ((await request(other.url, productPath())).body.data.product.salePriceVnd === price) seenAfter = performance.now() - committed;
 			}
 			expect(seenAfter, `the other server never showed ${price}`).toBeDefined();
 			delays.push(seenAfter!);
 		}
-		console.info(`catalog edit visible on the other server after ${delays.map((d) => d.toFixed(1)).join(', ')} ms`);
-		for (const d of delays) expect(d).toBeLessThan(100);
+		// Includes the polling requests themselves; 11–22 ms on a quiet machine, more under load.
+		console.info(`catalog edit visible on the other server, polled, after ${delays.map((d) => d.toFixed(1)).join(', ')} ms`);
 	});
 });
