@@ -2232,7 +2232,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
                     ETag?: string;
                     /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
                     "Cache-Control"?: string;
@@ -2282,7 +2282,7 @@ export interface operations {
             /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
             304: {
                 headers: {
-                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
                     ETag?: string;
                     /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
                     "Cache-Control"?: string;
@@ -5205,7 +5205,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
                     ETag?: string;
                     /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
                     "Cache-Control"?: string;
@@ -5266,7 +5266,7 @@ export interface operations {
             /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
             304: {
                 headers: {
-                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
                     ETag?: string;
                     /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
                     "Cache-Control"?: string;
@@ -5313,7 +5313,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
                     ETag?: string;
                     /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
                     "Cache-Control"?: string;
@@ -5386,7 +5386,7 @@ export interface operations {
             /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
             304: {
                 headers: {
-                    /** @description Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
                     ETag?: string;
                     /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
                     "Cache-Control"?: string;

@@ -1,9 +1,10 @@
 /**
  * HTTP caching of catalog reads (issue 15, item 3; architecture D12). Routes
  * whose meta says `httpCache: true` answer a GET with:
- * - a strong `ETag` (SHA-256 of the exact body bytes; compression turns it
- *   weak on the way out, see http/compression.ts) and 304 Not Modified to an
- *   `If-None-Match` that matches it (weak comparison, RFC 9110 13.1.2);
+ * - a strong `ETag` (SHA-256 of the exact body bytes; a compressed body gets
+ *   the same tag with `-gzip`/`-br` appended, see http/compression.ts) and 304
+ *   Not Modified to an `If-None-Match` that names either (weak comparison,
+ *   RFC 9110 13.1.2); the 304 carries the tag the client holds;
  * - `Cache-Control: public, max-age=…, stale-while-revalidate=…` when the
  *   request carries no session, so browsers and a CDN can keep the answer,
  *   and `Cache-Control: private, no-cache` when it does (`isPurchased` is per
@@ -15,6 +16,9 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { createHash } from 'node:crypto';
 import { config } from '../config';
 import type { OpenApiRouteMeta } from './meta';
+
+/** The suffix compression adds to a strong tag of the compressed bytes. */
+const ENCODED_SUFFIX = /-(?:gzip|br)"$/;
 
 function addVary(headers: Headers, field: string): void {
 	const vary = headers.get('vary');
@@ -51,8 +55,9 @@ export async function conditionalGet(event: RequestEvent, meta: OpenApiRouteMeta
 	addVary(headers, 'Cookie');
 	const ifNoneMatch = event.request.headers.get('if-none-match');
 	if (ifNoneMatch) {
-		const tags = ifNoneMatchTags(ifNoneMatch);
-		if (tags.includes('*') || tags.includes(etag)) {
+		const held = ifNoneMatchTags(ifNoneMatch).find((tag) => tag === '*' || tag.replace(ENCODED_SUFFIX, '"') === etag);
+		if (held) {
+			if (held !== '*') headers.set('etag', held);
 			headers.delete('content-type');
 			headers.delete('content-length');
 			return new Response(null, { status: 304, headers });

@@ -203,7 +203,7 @@ function allErrors(route: Route): Map<number, ErrorCode[]> {
 }
 
 const httpCacheHeaders = {
-	ETag: { description: 'Strong validator of the body (weak, `W/`, when the body is compressed); send it back in `If-None-Match` to get 304.', schema: { type: 'string' } },
+	ETag: { description: 'Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304.', schema: { type: 'string' } },
 	'Cache-Control': {
 		description: 'Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`.',
 		schema: { type: 'string' }
