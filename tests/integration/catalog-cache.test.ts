@@ -232,6 +232,30 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 		}
 	});
 
+	it('drops the cache when the LISTEN connection is lost, and serves from memory again once it is back', async () => {
+		const before = await warmOther();
+		// Cut every listener (both servers'); notifications sent meanwhile would be lost.
+		const cut = await sql<{ n: number }>(
+			server.url,
+			`SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			 WHERE application_name = 'hoclieu-catalog-listener' AND datname = current_database()) t`
+		);
+		expect(cut[0]!.n).toBe(2);
+		// The silent change (made before the cut) shows as soon as the loss is noticed: nothing old is served.
+		await expect
+			.poll(async () => (await request(other.url, productPath())).body.data.product.description, { timeout: 5_000, interval: 20 })
+			.toBe(`${before.description}.`);
+		// Reconnected (1 s later): answers come from memory again, and edits still reach it.
+		await expect.poll(async () => {
+			const b = (await request(other.url, productPath())).body.data.product.description;
+			await silently(server.url, `UPDATE products SET description = description || '!' WHERE id = $1::uuid`, [productId]);
+			return (await request(other.url, productPath())).body.data.product.description === b;
+		}, { timeout: 10_000, interval: 200 }).toBe(true);
+		await setSale(server.url, productId, { salePriceVnd: '35500' });
+		await new Promise((r) => setTimeout(r, 100));
+		expect((await request(other.url, productPath())).body.data.product.salePriceVnd).toBe('35500');
+	});
+
 	it('records how soon the other server shows an edit when polled (bounded, not timed)', async () => {
 		const delays: number[] = [];
 		for (const price of ['34000', '36000', '37000']) {

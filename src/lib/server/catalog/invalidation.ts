@@ -21,6 +21,7 @@ import { log } from '../platform/logger';
 import { catalogChanged, setCatalogListening } from './memory-cache';
 
 export const CATALOG_CHANNEL = 'hoclieu_catalog';
+export const LISTENER_NAME = 'hoclieu-catalog-listener';
 const VERSION_QUERY = sql`SELECT CASE WHEN is_called THEN last_value ELSE 0 END::text AS version FROM catalog_version`;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -87,6 +88,8 @@ function listenPostgres(databaseUrl: string): () => Promise<void> {
 		max_lifetime: 0,
 		connect_timeout: 5,
 		fetch_types: false,
+		// Named, so operators (and tests) can tell it in pg_stat_activity.
+		connection: { application_name: LISTENER_NAME },
 		onnotice: () => {},
 		onnotify: (channel, payload) => {
 			if (channel === CATALOG_CHANNEL) catalogChanged(payload);
