@@ -101,7 +101,6 @@ let checkedWrites = 0;
 let check: Promise<void> | undefined;
 let versionReader: (() => Promise<string>) | undefined;
 let lastSeenVersion: string | undefined;
-let invalidations = 0;
 
 export function catalogCache(): VersionedLru {
 	return cache;
@@ -110,7 +109,6 @@ export function catalogCache(): VersionedLru {
 /** Called by the listener (./invalidation.ts). */
 export function catalogChanged(version?: string): void {
 	if (version !== undefined) lastSeenVersion = version;
-	invalidations++;
 	cache.invalidate();
 }
 
@@ -162,11 +160,6 @@ export async function beginCatalogRead(): Promise<number | null> {
 		await check;
 	}
 	return listening ? cache.version : null;
-}
-
-/** For the health detail and tests. */
-export function catalogCacheStats(): { listening: boolean; entries: number; version: number; invalidations: number } {
-	return { listening, entries: cache.size, version: cache.version, invalidations };
 }
 
 /** The earliest of the given ISO instants that lies after `from` (ms), or +∞. */
