@@ -16,6 +16,7 @@ import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
 import { setupPreviews } from '$lib/server/previews/setup';
+import { noteLocalWrite } from '$lib/server/catalog/memory-cache';
 import { config } from '$lib/server/config';
 import { shouldSupervise, superviseWorkers } from '$lib/server/platform/cluster';
 import { configOrExit, startServer } from '$lib/server/startup';
@@ -80,6 +81,8 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 		event.locals.session = null;
 	}
 	const response = await resolve(event);
+	// Whatever it wrote has committed: the next catalog read here checks the catalog version first.
+	if (!SAFE_METHODS.has(event.request.method)) noteLocalWrite();
 	response.headers.set('x-request-id', event.locals.requestId);
 	if (corsReadable && (event.request.method === 'GET' || event.request.method === 'HEAD')) applyCorsHeaders(response.headers);
 	return response;

@@ -3134,6 +3134,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3174,6 +3180,19 @@ export interface operations {
                         requestId?: string;
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["ValidationError"];
             500: components["responses"]["Internal"];
@@ -6121,6 +6140,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6173,6 +6198,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Historical alias: retry at the Location target. */
             308: {
                 headers: {
@@ -6210,6 +6248,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6273,6 +6317,19 @@ export interface operations {
                         requestId?: string;
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304. */
+                    ETag?: string;
+                    /** @description Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description Includes `Cookie`: anonymous and signed-in answers are cached apart. */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["ValidationError"];
             404: components["responses"]["NotFound"];

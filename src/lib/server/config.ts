@@ -59,6 +59,12 @@ const envSchema = z.object({
 	/** How long a search's hits may be reused while the catalog is unchanged; 0 turns the cache off. */
 	SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 	SEARCH_CACHE_ENTRIES: positiveInt.max(100_000).default(2_000),
+	/** Catalog answers kept in memory per process (product detail, tree, first listing pages); 0 turns the cache off. */
+	CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(5_000),
+	/** Anonymous catalog responses: `Cache-Control: public, max-age=…` (seconds). */
+	CATALOG_HTTP_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(10),
+	/** … and `stale-while-revalidate=…` (seconds). */
+	CATALOG_HTTP_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(60),
 	TEST_HOOKS: bool.default(false),
 	/** With TEST_HOOKS: start-up waits after migrations until POST /api/internal/test/release-startup. */
 	TEST_HOLD_STARTUP: bool.default(false),
@@ -411,6 +417,8 @@ export interface Config {
 	authorRevenueSharePercent: number;
 	previews: PreviewConfig;
 	searchCache: { ttlMs: number; maxEntries: number };
+	/** In-process catalog cache (catalog/memory-cache.ts) and HTTP caching of anonymous catalog reads. */
+	catalogCache: { maxEntries: number; httpMaxAgeSeconds: number; httpStaleWhileRevalidateSeconds: number };
 }
 
 export interface PreviewConfig {
@@ -655,6 +663,11 @@ export function loadConfig(source: Source = process.env): Config {
 			breaker: { failureThreshold: env.RATE_LIMIT_BREAKER_FAILURES, openMs: env.RATE_LIMIT_BREAKER_OPEN_SECONDS * 1000 }
 		},
 		searchCache: { ttlMs: env.SEARCH_CACHE_SECONDS * 1000, maxEntries: env.SEARCH_CACHE_ENTRIES },
+		catalogCache: {
+			maxEntries: env.CATALOG_CACHE_ENTRIES,
+			httpMaxAgeSeconds: env.CATALOG_HTTP_MAX_AGE,
+			httpStaleWhileRevalidateSeconds: env.CATALOG_HTTP_STALE_WHILE_REVALIDATE
+		},
 		testHooks: env.TEST_HOOKS,
 		testHoldStartup: env.TEST_HOOKS && env.TEST_HOLD_STARTUP,
 		mail: {

@@ -10,6 +10,7 @@
  * database answers.
  */
 import cluster from 'node:cluster';
+import { startCatalogInvalidation } from './catalog/invalidation';
 import { refreshStatistics, seedCatalog, storeSeedFiles } from './catalog/seed';
 import { config, ConfigError } from './config';
 import { closeDatabase } from './db/client';
@@ -28,6 +29,7 @@ const state = { migrated: false, started: false, preparing: false };
 const afterMigrationHooks: StartupHook[] = [];
 const RETRY_MS = 2_000;
 let stopElection: (() => Promise<void>) | undefined;
+let stopCatalogInvalidation: (() => Promise<void>) | undefined;
 
 export function startupState(): Readonly<typeof state> {
 	return state;
@@ -60,6 +62,8 @@ export function releaseStartupHold(): void {
 
 async function migrateAndPrepare(): Promise<void> {
 	await runMigrations();
+	// Every process (cluster worker, instance) hears catalog changes itself (catalog/invalidation.ts).
+	stopCatalogInvalidation ??= startCatalogInvalidation();
 	if (config().testHoldStartup) await held;
 	for (const hook of afterMigrationHooks) await hook();
 	state.migrated = true;
@@ -87,7 +91,7 @@ function retryInBackground(): void {
 function releaseOnShutdown(): void {
 	(process as NodeJS.EventEmitter).once('sveltekit:shutdown', () => {
 		stopJobs();
-		void Promise.allSettled([stopElection?.(), rateLimitStore().close?.(), closeDatabase()]).then(() => {
+		void Promise.allSettled([stopElection?.(), stopCatalogInvalidation?.(), rateLimitStore().close?.(), closeDatabase()]).then(() => {
 			log.info('shut down: jobs stopped, database closed');
 			// A cluster worker keeps its channel to the primary open: let go of it so the process ends.
 			if (cluster.isWorker) cluster.worker?.disconnect();

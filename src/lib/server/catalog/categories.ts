@@ -7,6 +7,7 @@ import { asc, inArray, like, or } from 'drizzle-orm';
 import type { Breadcrumb, CategoryDetail, CategoryTreeItem } from '../../contracts/catalog';
 import { db, type DbOrTx } from '../db/client';
 import { categories } from '../db/schema';
+import { beginCatalogRead, catalogCache } from './memory-cache';
 import { pathPrefixes } from './paths';
 
 export interface CategoryRow {
@@ -67,7 +68,21 @@ export function orderForDisplay(rows: CategoryRow[]): CategoryRow[] {
 	return out;
 }
 
-export async function categoryTree(tx: DbOrTx = db()): Promise<CategoryTreeItem[]> {
+/** The tree; without a transaction, from memory while the catalog version holds (./memory-cache.ts). */
+export async function categoryTree(tx?: DbOrTx): Promise<CategoryTreeItem[]> {
+	if (tx) return readTree(tx);
+	const version = await beginCatalogRead();
+	if (version !== null) {
+		const hit = catalogCache().get<CategoryTreeItem[]>('tree');
+		if (hit) return hit;
+	}
+	const tree = await readTree(db());
+	// Nothing in it depends on the time.
+	if (version !== null) catalogCache().set('tree', version, tree, Number.NEGATIVE_INFINITY);
+	return tree;
+}
+
+async function readTree(tx: DbOrTx): Promise<CategoryTreeItem[]> {
 	const rows = await tx.select(columns).from(categories).orderBy(asc(categories.path));
 	return orderForDisplay(rows).map((r) => ({
 		id: r.id,

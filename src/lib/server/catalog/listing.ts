@@ -13,6 +13,7 @@ import type { CategoryListingInput, CategoryListingResult } from '../../contract
 import { notFound } from '../errors/app-error';
 import { queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
+import { beginCatalogRead, catalogCache, nextBoundary } from './memory-cache';
 import { breadcrumbs, categoryDetail, ROOT_CATEGORY, visibleSubtree } from './categories';
 import { decodeCursor, fingerprint } from './cursor';
 import { toPage } from './page';
@@ -32,9 +33,68 @@ import {
 /** Up to this many categories, the subtree is read category by category. */
 const MAX_BRANCHES = 24;
 
+/** A first page as read: rows rather than summaries, so flash-sale rows can be re-read per request. */
+interface CachedListing {
+	rows: SummaryRow[];
+	nextCursor: string | null;
+	hasMore: boolean;
+	category: CategoryListingResult['category'];
+	breadcrumbs: CategoryListingResult['breadcrumbs'];
+}
+
+/**
+ * First pages without price filters, sorted by newest or rating, come from
+ * memory (./memory-cache.ts): which products they hold and in what order
+ * depends only on the catalog, not on the time or on stock. Each is kept until the next sale end among its
+ * products; products with a flash sale that has not ended are re-read on every
+ * request (their price and stock can change without a notification).
+ */
 export async function listCategory(input: CategoryListingInput): Promise<CategoryListingResult> {
 	const path = input.path;
 	if (path !== '') assertValidPath(path, 'path');
+	// Popularity moves without a notification (migration 0027): "popular" pages are always read.
+	const cacheable =
+		!input.cursor && input.sort !== 'popular' && input.minPriceVnd === undefined && input.maxPriceVnd === undefined && input.onSale !== true;
+	const version = cacheable ? await beginCatalogRead() : null;
+	const key = `list:${input.sort}:${input.type ?? ''}:${input.pageSize}:${path}`;
+	if (version !== null) {
+		const hit = catalogCache().get<CachedListing>(key);
+		if (hit) return fromCache(hit);
+	}
+	const read = await readListing(input);
+	if (version !== null) {
+		const at = read.now.getTime();
+		catalogCache().set(key, version, read.listing, at, nextBoundary(at, read.listing.rows.map((r) => r.sale_ends_at)));
+	}
+	return fromRows(read.listing, read.listing.rows);
+}
+
+function fromRows(listing: CachedListing, rows: SummaryRow[]): CategoryListingResult {
+	return {
+		items: rows.map(mapSummary),
+		nextCursor: listing.nextCursor,
+		hasMore: listing.hasMore,
+		category: listing.category,
+		breadcrumbs: listing.breadcrumbs
+	};
+}
+
+async function fromCache(listing: CachedListing): Promise<CategoryListingResult> {
+	const flash = listing.rows.filter((r) => r.flash_ends_at !== null).map((r) => r.id);
+	if (flash.length === 0) return fromRows(listing, listing.rows);
+	const now = clockNow();
+	const fresh = await queryRows<SummaryRow>(sql`
+		SELECT ${summaryColumns(now)}
+		FROM products p
+		JOIN categories c ON c.id = p.category_id
+		${flashSaleJoin(now)}
+		WHERE p.id = ANY(${`{${flash.join(',')}}`}::uuid[])`);
+	const byId = new Map(fresh.map((r) => [r.id, r]));
+	return fromRows(listing, listing.rows.map((r) => byId.get(r.id) ?? r));
+}
+
+async function readListing(input: CategoryListingInput): Promise<{ listing: CachedListing; now: Date }> {
+	const path = input.path;
 	const subtree = path === '' ? { chain: [], visibleIds: null } : await visibleSubtree(path);
 	if (!subtree) throw notFound('Không tìm thấy danh mục này.');
 
@@ -76,11 +136,14 @@ export async function listCategory(input: CategoryListingInput): Promise<Categor
 	const rows = await pageRows(picked, order, now);
 	const page = toPage(rows, input.pageSize, input.sort, filters, order.keysOf);
 	return {
-		items: page.rows.map(mapSummary),
-		nextCursor: page.nextCursor,
-		hasMore: page.hasMore,
-		category: subtree.chain.length ? categoryDetail(subtree.chain) : ROOT_CATEGORY,
-		breadcrumbs: breadcrumbs(subtree.chain)
+		now,
+		listing: {
+			rows: page.rows,
+			nextCursor: page.nextCursor,
+			hasMore: page.hasMore,
+			category: subtree.chain.length ? categoryDetail(subtree.chain) : ROOT_CATEGORY,
+			breadcrumbs: breadcrumbs(subtree.chain)
+		}
 	};
 }
 

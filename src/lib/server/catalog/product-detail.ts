@@ -9,6 +9,7 @@ import type { CategoryDetail, ProductDetailResult, ProductPreviewInfo } from '..
 import { notFound } from '../errors/app-error';
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
+import { beginCatalogRead, catalogCache, nextBoundary } from './memory-cache';
 import { assertValidPath, splitProductPath } from './paths';
 import { flashSaleJoin, mapSummary, outsideHiddenCategories, summaryColumns, type SummaryRow } from './product-query';
 
@@ -43,10 +44,22 @@ function previewInfo(row: DetailRow): ProductPreviewInfo {
 	};
 }
 
+/** What a cached detail keeps: everything but ownership, which is the caller's. */
+type CachedDetail = Omit<ProductDetailResult, 'isPurchased'>;
+
 export async function productByPath(fullPath: string, userId: string | null): Promise<ProductLookup> {
 	assertValidPath(fullPath, 'fullPath');
 	const parts = splitProductPath(fullPath);
 	if (!parts) throw missing();
+
+	// From memory (./memory-cache.ts) while the catalog version is the one it was read under
+	// and no sale has ended since; ownership is asked per request.
+	const version = await beginCatalogRead();
+	const key = `detail:${fullPath}`;
+	if (version !== null) {
+		const hit = catalogCache().get<CachedDetail>(key);
+		if (hit) return { kind: 'found', result: { ...hit, isPurchased: userId ? await owns(userId, hit.product.id) : false } };
+	}
 
 	// One round trip, of fixed text (prepared): the product, its category and parent, and
 	// the check that neither the category nor an ancestor is hidden.
@@ -72,10 +85,14 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 			path: parts.categoryPath,
 			parent: row.parent_id ? { id: row.parent_id, name: row.parent_name! } : null
 		};
-		return {
-			kind: 'found',
-			result: { product: { ...mapSummary(row), description: row.description, preview: previewInfo(row) }, category, isPurchased: row.is_purchased === true }
-		};
+		const detail: CachedDetail = { product: { ...mapSummary(row), description: row.description, preview: previewInfo(row) }, category };
+		// A product with a flash sale that has not ended shows its stock, which changes on every
+		// purchase without a notification: read per request, never kept.
+		if (version !== null && row.flash_ends_at === null) {
+			const at = now.getTime();
+			catalogCache().set(key, version, detail, at, nextBoundary(at, [row.sale_ends_at]));
+		}
+		return { kind: 'found', result: { ...detail, isPurchased: row.is_purchased === true } };
 	}
 
 	const [alias] = await queryRows<{ current: string }>(sql`
@@ -87,4 +104,10 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 		LIMIT 1`);
 	if (alias && alias.current !== fullPath) return { kind: 'moved', fullPath: alias.current };
 	throw missing();
+}
+
+async function owns(userId: string, productId: string): Promise<boolean> {
+	const [row] = await queryPreparedRows<{ owned: boolean }>(sql`
+		SELECT EXISTS (SELECT 1 FROM product_ownerships o WHERE o.product_id = ${productId}::uuid AND o.user_id = ${userId}::uuid) AS owned`);
+	return row?.owned === true;
 }

@@ -123,9 +123,10 @@ export async function compressResponse(request: Request, pathname: string, respo
 	const headers = new Headers(response.headers);
 	headers.delete('content-length');
 	headers.set('content-encoding', encoding);
-	// A strong validator names exact bytes; the compressed bytes differ, the meaning does not.
+	// A strong validator names exact bytes: the compressed bytes get their own strong tag
+	// ("<tag>-gzip"), which rest/conditional-get.ts recognises in If-None-Match.
 	const etag = headers.get('etag');
-	if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+	if (etag && !etag.startsWith('W/') && etag.endsWith('"')) headers.set('etag', `${etag.slice(0, -1)}-${encoding}"`);
 	return new Response(body.pipeThrough(compressor(encoding, size)), {
 		status: response.status,
 		statusText: response.statusText,

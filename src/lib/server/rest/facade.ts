@@ -11,6 +11,7 @@ import { appRouter } from '../trpc/app-router';
 import { createContext, type Context } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
 import { coerceParams } from './coerce';
+import { conditionalGet } from './conditional-get';
 import { deprecationHeaders } from './deprecation';
 import { readJsonBody } from './body';
 import { assertStorableText } from './storable-text';
@@ -114,7 +115,7 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 		const input = await buildInput(route, event, params);
 		const result = await call(ctx, route, input);
 		if (route.meta.redirects && isRedirect(result)) return redirect(route, result.redirect, ctx);
-		return withHeaders(json(successBody(route.meta.envelope, result, requestId), ctx.response.status ?? 200), ctx.responseHeaders);
+		return conditionalGet(event, route.meta, withHeaders(json(successBody(route.meta.envelope, result, requestId), ctx.response.status ?? 200), ctx.responseHeaders));
 	} catch (error) {
 		const toPage = route.meta.browserErrorRedirect;
 		if (toPage && (event.request.headers.get('accept') ?? '').includes('text/html')) return redirect(route, toPage(classifyError(error)), ctx);

@@ -62,6 +62,8 @@ interface DocumentedRouteMeta {
 	otherResponses?: Record<number, { description: string; schema?: unknown; headers?: Record<string, string> }>;
 	/** Headers every success response carries (name → description), for the document. */
 	responseHeaders?: Record<string, string>;
+	/** 200 answers carry ETag, Cache-Control (public when anonymous) and Vary: Cookie, and answer 304 to If-None-Match (rest/conditional-get.ts). */
+	httpCache?: boolean;
 	/** Response cookies documented for this route, e.g. `order_access_<orderId>`. */
 	setsCookies?: string[];
 	deprecated?: Deprecation;

@@ -202,6 +202,15 @@ function allErrors(route: Route): Map<number, ErrorCode[]> {
 	return new Map([...errors.entries()].sort(([a], [b]) => a - b));
 }
 
+const httpCacheHeaders = {
+	ETag: { description: 'Strong validator of the body (`-gzip`/`-br` appended when the body is compressed); send it back in `If-None-Match` to get 304.', schema: { type: 'string' } },
+	'Cache-Control': {
+		description: 'Anonymous: `public, max-age=…, stale-while-revalidate=…`. With a session cookie: `private, no-cache`.',
+		schema: { type: 'string' }
+	},
+	Vary: { description: 'Includes `Cookie`: anonymous and signed-in answers are cached apart.', schema: { type: 'string' } }
+};
+
 function operationDescription(meta: OpenApiRouteMeta): { description?: string } {
 	const parts = [meta.description, meta.auth === 'session-or-order-cookie' ? ORDER_COOKIE_NOTE : undefined].filter(Boolean);
 	return parts.length ? { description: parts.join('\n\n') } : {};
@@ -225,6 +234,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 			schema: { type: 'string', enum: ['true'] }
 		};
 	}
+	if (meta.httpCache) Object.assign(successHeaders, httpCacheHeaders);
 	if (meta.setsCookies?.length) {
 		successHeaders['Set-Cookie'] = { description: `Sets ${meta.setsCookies.join(', ')}`, schema: { type: 'string' } };
 	}
@@ -250,6 +260,12 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 			description: other.description,
 			...(other.headers ? { headers: headers as never } : {}),
 			...(other.schema ? { content: { 'application/json': { schema: other.schema as z.ZodType } } } : {})
+		};
+	}
+	if (meta.httpCache) {
+		responses['304'] = {
+			description: 'Not Modified: `If-None-Match` matched the current `ETag`; reuse the stored answer.',
+			headers: httpCacheHeaders as never
 		};
 	}
 	if (meta.redirectStatus === 303) {

@@ -30,6 +30,7 @@ export const catalogRouter = router({
 				envelope: 'object',
 				auth: 'optional-session',
 				redirects: true,
+				httpCache: true,
 				errors: { 400: ['validation_error'], 404: ['not_found'], 500: ['internal'] },
 				example: catalogExamples.productDetail
 			}
@@ -53,6 +54,7 @@ export const catalogRouter = router({
 				tags,
 				envelope: 'list',
 				auth: 'none',
+				httpCache: true,
 				errors: { 400: ['validation_error'], 404: ['not_found'], 500: ['internal'] },
 				example: catalogExamples.listing
 			}
@@ -71,6 +73,7 @@ export const catalogRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'none',
+				httpCache: true,
 				errors: { 500: ['internal'] },
 				example: catalogExamples.tree
 			}

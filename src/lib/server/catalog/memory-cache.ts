@@ -1,0 +1,174 @@
+/**
+ * Catalog reads from memory (issue 15, item 3; architecture D12): product
+ * detail, the category tree and listings' first pages, kept per process.
+ *
+ * Exactness rests on three things:
+ * - **Version.** Every entry is stamped with the catalog version this process
+ *   knew when its database read *began*; it is served only while that is still
+ *   the current version. The version moves on whenever the database says the
+ *   catalog changed (`NOTIFY hoclieu_catalog` from the catalog_version triggers,
+ *   migration 0027, heard on a LISTEN connection of this process:
+ *   ./invalidation.ts), and whenever that connection (re)connects, since a
+ *   notification may have been missed meanwhile. A read that raced a change
+ *   was stamped before the change's notification arrived, so it is never served.
+ *   While there is no LISTEN connection the cache is bypassed.
+ * - **Own writes.** A notification reaches this process about when the writer's
+ *   commit does, but not necessarily before the writer's HTTP response. So
+ *   after a request of this process that may have written (any unsafe method),
+ *   the next read first asks PostgreSQL for catalog_version (one prepared
+ *   round trip, shared by concurrent readers) and moves the version on if it
+ *   changed: an edit is visible to the very next request here. On PGlite the
+ *   notification is delivered in-process before the writing query returns.
+ * - **Time.** An entry carries the window of service-clock time it is valid
+ *   for (until the next sale end among what it shows); what depends on
+ *   flash-sale stock is never served from here (callers read it per request),
+ *   nor is anything ordered by popularity (it moves without a notification).
+ *
+ * Bounded by CATALOG_CACHE_ENTRIES (least recently used goes first);
+ * 0 turns it off.
+ */
+import { config } from '../config';
+import { nowMs } from '../platform/clock';
+
+interface Entry {
+	version: number;
+	validFrom: number;
+	validUntil: number;
+	value: unknown;
+}
+
+export interface CacheClock {
+	(): number;
+}
+
+/** A bounded LRU whose entries belong to one catalog version and one time window. */
+export class VersionedLru {
+	/** Map order is recency order: a hit moves its entry to the end, eviction takes the front. */
+	private readonly entries = new Map<string, Entry>();
+	private current = 0;
+
+	constructor(
+		private readonly maxEntries: () => number,
+		private readonly clock: CacheClock = nowMs
+	) {}
+
+	/** The version a read starting now is stamped with. */
+	get version(): number {
+		return this.current;
+	}
+
+	get size(): number {
+		return this.entries.size;
+	}
+
+	/** The catalog changed (or may have): nothing stored before is served again. */
+	invalidate(): void {
+		this.current++;
+		this.entries.clear();
+	}
+
+	get<T>(key: string): T | undefined {
+		const entry = this.entries.get(key);
+		if (!entry) return undefined;
+		this.entries.delete(key);
+		const at = this.clock();
+		if (entry.version !== this.current || at < entry.validFrom || at >= entry.validUntil) return undefined;
+		this.entries.set(key, entry);
+		return entry.value as T;
+	}
+
+	/**
+	 * Stores what a read stamped with `version` found, valid from `validFrom`
+	 * (the service time the read used) until `validUntil` (exclusive). A read
+	 * that began under an older version is dropped: the catalog changed under it.
+	 */
+	set(key: string, version: number, value: unknown, validFrom: number, validUntil = Number.POSITIVE_INFINITY): void {
+		const max = this.maxEntries();
+		if (max <= 0 || version !== this.current || validUntil <= validFrom) return;
+		this.entries.delete(key);
+		this.entries.set(key, { version, validFrom, validUntil, value });
+		while (this.entries.size > max) this.entries.delete(this.entries.keys().next().value!);
+	}
+}
+
+const cache = new VersionedLru(() => config().catalogCache.maxEntries);
+
+/** Whether a LISTEN connection (or PGlite's in-process listener) currently tells us about changes. */
+let listening = false;
+/** How the process learns its own writes (PostgreSQL only): unsafe requests finished, and how many were checked. */
+let localWrites = 0;
+let checkedWrites = 0;
+let check: Promise<void> | undefined;
+let versionReader: (() => Promise<string>) | undefined;
+let lastSeenVersion: string | undefined;
+
+export function catalogCache(): VersionedLru {
+	return cache;
+}
+
+/** Called by the listener (./invalidation.ts). */
+export function catalogChanged(version?: string): void {
+	if (version !== undefined) lastSeenVersion = version;
+	cache.invalidate();
+}
+
+/**
+ * The listener is connected (true: after LISTEN succeeded, every time) or lost
+ * (false). Both drop everything: a notification may have been missed.
+ * `readVersion` is how own writes are checked (PostgreSQL); none on PGlite.
+ */
+export function setCatalogListening(on: boolean, readVersion?: () => Promise<string>): void {
+	listening = on;
+	versionReader = readVersion;
+	checkedWrites = localWrites;
+	lastSeenVersion = undefined;
+	catalogChanged();
+}
+
+/** A request of this process that may have written has finished (hooks.server.ts). */
+export function noteLocalWrite(): void {
+	if (versionReader) localWrites++;
+}
+
+async function checkOwnWrites(): Promise<void> {
+	const target = localWrites;
+	const read = versionReader;
+	try {
+		if (read) {
+			const version = await read();
+			if (version !== lastSeenVersion) catalogChanged(version);
+		}
+	} catch {
+		// Could not tell: assume the worst.
+		catalogChanged();
+	} finally {
+		checkedWrites = Math.max(checkedWrites, target);
+		check = undefined;
+	}
+}
+
+/**
+ * The version a catalog read starting now is stamped with, or null when the
+ * cache must be bypassed (off, or no listener). Waits for the check of this
+ * process's own finished writes first.
+ */
+export async function beginCatalogRead(): Promise<number | null> {
+	if (!listening || config().catalogCache.maxEntries === 0) return null;
+	const need = localWrites;
+	while (checkedWrites < need) {
+		check ??= checkOwnWrites();
+		await check;
+	}
+	return listening ? cache.version : null;
+}
+
+/** The earliest of the given ISO instants that lies after `from` (ms), or +∞. */
+export function nextBoundary(from: number, instants: Iterable<string | null | undefined>): number {
+	let until = Number.POSITIVE_INFINITY;
+	for (const iso of instants) {
+		if (!iso) continue;
+		const t = Date.parse(iso);
+		if (t > from && t < until) until = t;
+	}
+	return until;
+}

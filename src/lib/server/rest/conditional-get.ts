@@ -1,0 +1,67 @@
+/**
+ * HTTP caching of catalog reads (issue 15, item 3; architecture D12). Routes
+ * whose meta says `httpCache: true` answer a GET with:
+ * - a strong `ETag` (SHA-256 of the exact body bytes; a compressed body gets
+ *   the same tag with `-gzip`/`-br` appended, see http/compression.ts) and 304
+ *   Not Modified to an `If-None-Match` that names either (weak comparison,
+ *   RFC 9110 13.1.2); the 304 carries the tag the client holds;
+ * - `Cache-Control: public, max-age=…, stale-while-revalidate=…` when the
+ *   request carries no session, so browsers and a CDN can keep the answer,
+ *   and `Cache-Control: private, no-cache` when it does (`isPurchased` is per
+ *   user; the browser may keep it but revalidates every time);
+ * - `Vary: Cookie` on both, so a shared cache never hands one to the other.
+ * Only 200 answers are touched: errors and 308 redirects keep `no-store`.
+ */
+import type { RequestEvent } from '@sveltejs/kit';
+import { createHash } from 'node:crypto';
+import { config } from '../config';
+import type { OpenApiRouteMeta } from './meta';
+
+/** The suffix compression adds to a strong tag of the compressed bytes. */
+const ENCODED_SUFFIX = /-(?:gzip|br)"$/;
+
+function addVary(headers: Headers, field: string): void {
+	const vary = headers.get('vary');
+	if (!vary) headers.set('vary', field);
+	else if (!vary.split(',').some((v) => v.trim().toLowerCase() === field.toLowerCase())) headers.set('vary', `${vary}, ${field}`);
+}
+
+/** The opaque tags of an If-None-Match value, without W/ (weak comparison); '*' matches anything. */
+export function ifNoneMatchTags(value: string): string[] {
+	const tags: string[] = [];
+	for (const m of value.matchAll(/\s*(?:(\*)|(?:W\/)?("[^"]*"))\s*(?:,|$)/g)) tags.push(m[1] ?? m[2]!);
+	return tags;
+}
+
+export function strongEtag(body: Uint8Array): string {
+	return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+export function cacheControl(signedIn: boolean): string {
+	if (signedIn) return 'private, no-cache';
+	const { httpMaxAgeSeconds, httpStaleWhileRevalidateSeconds } = config().catalogCache;
+	return `public, max-age=${httpMaxAgeSeconds}, stale-while-revalidate=${httpStaleWhileRevalidateSeconds}`;
+}
+
+/** The facade's answer, with validators and caching headers added (or a 304) when the route is cacheable. */
+export async function conditionalGet(event: RequestEvent, meta: OpenApiRouteMeta, response: Response): Promise<Response> {
+	const method = event.request.method;
+	if (!meta.httpCache || (method !== 'GET' && method !== 'HEAD') || response.status !== 200) return response;
+	const body = new Uint8Array(await response.arrayBuffer());
+	const headers = new Headers(response.headers);
+	const etag = strongEtag(body);
+	headers.set('etag', etag);
+	headers.set('cache-control', cacheControl(event.locals.session !== null));
+	addVary(headers, 'Cookie');
+	const ifNoneMatch = event.request.headers.get('if-none-match');
+	if (ifNoneMatch) {
+		const held = ifNoneMatchTags(ifNoneMatch).find((tag) => tag === '*' || tag.replace(ENCODED_SUFFIX, '"') === etag);
+		if (held) {
+			if (held !== '*') headers.set('etag', held);
+			headers.delete('content-type');
+			headers.delete('content-length');
+			return new Response(null, { status: 304, headers });
+		}
+	}
+	return new Response(body, { status: 200, headers });
+}
