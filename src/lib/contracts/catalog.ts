@@ -132,7 +132,9 @@ export const ProductDetailResult = z.object({
 });
 export type ProductDetailResult = z.infer<typeof ProductDetailResult>;
 
-export const Redirect = z.object({ redirect: z.string() });
+/** A historical product path: the product lives at `moved` (its current fullPath) now. */
+export const Moved = z.object({ moved: z.string() });
+export type Moved = z.infer<typeof Moved>;
 
 export const CategoryListingInput = boundsInOrder(
 	z.object({

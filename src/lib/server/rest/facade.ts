@@ -28,14 +28,6 @@ export function routeTable(): Route[] {
 
 const createCaller = createCallerFactory(appRouter);
 
-export interface Redirect {
-	redirect: string;
-}
-
-function isRedirect(value: unknown): value is Redirect {
-	return typeof value === 'object' && value !== null && typeof (value as Redirect).redirect === 'string';
-}
-
 async function buildInput(route: Route, event: RequestEvent, params: Record<string, string>): Promise<unknown> {
 	const pathParams = coerceParams(route.input, new Map(Object.entries(params)));
 	assertStorableText(pathParams);
@@ -114,7 +106,8 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 	try {
 		const input = await buildInput(route, event, params);
 		const result = await call(ctx, route, input);
-		if (route.meta.redirects && isRedirect(result)) return redirect(route, result.redirect, ctx);
+		const location = route.meta.redirects?.(result);
+		if (location !== undefined) return redirect(route, location, ctx);
 		return conditionalGet(event, route.meta, withHeaders(json(successBody(route.meta.envelope, result, requestId), ctx.response.status ?? 200), ctx.responseHeaders));
 	} catch (error) {
 		const toPage = route.meta.browserErrorRedirect;

@@ -17,6 +17,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Envelope = 'object' | 'list' | 'raw';
 
+/** `redirects` of procedures whose result `{ redirect: path }` names a path of this site to continue at. */
+export function redirectMember(result: unknown): string | undefined {
+	const r = result as { redirect?: unknown } | null;
+	return typeof r === 'object' && r !== null && typeof r.redirect === 'string' ? r.redirect : undefined;
+}
+
 export interface Deprecation {
 	/** ISO date of the first response carrying `Deprecation`. */
 	since: string;
@@ -50,8 +56,12 @@ interface DocumentedRouteMeta {
 	errors: ErrorsByStatus;
 	/** Documentation scopes of spec 5.7 (e.g. `catalog:read`); listed in security requirements. */
 	scopes?: readonly string[];
-	/** The procedure may answer `{ redirect }`, sent as 308 + Location. */
-	redirects?: boolean;
+	/**
+	 * The procedure may answer a result that is a redirect on the REST surface
+	 * (308 + Location, or `redirectStatus`): this maps the procedure's domain
+	 * result to the Location, undefined for an ordinary answer.
+	 */
+	redirects?: (result: unknown) => string | undefined;
 	/** The status of a `{ redirect }` answer when it is not 308 (303 for the emailed sign-in link). */
 	redirectStatus?: 303;
 	/** Headers on every redirect the route answers, its failures' included. */

@@ -89,13 +89,13 @@ function legacyCodeFor(code: ErrorCode, status: number): string {
 	return status >= 500 ? 'internal' : code;
 }
 
-/** Drops the `{ redirect }` member of a union output; the 308 is documented separately. */
+/** Drops the redirect member (`{ redirect }`, `{ moved }`) of a union output; the 308 is documented separately. */
 function withoutRedirect(schema: unknown): z.ZodType {
 	const s = schema as z.ZodType & { _zod: { def: { type: string; options?: z.ZodType[] } } };
 	if (s._zod.def.type !== 'union' || !s._zod.def.options) return s;
 	const kept = s._zod.def.options.filter((o) => {
 		const keys = Object.keys(objectShape(o));
-		return !(keys.length === 1 && keys[0] === 'redirect');
+		return !(keys.length === 1 && (keys[0] === 'redirect' || keys[0] === 'moved'));
 	});
 	return kept.length === 1 ? kept[0]! : z.union(kept as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }

@@ -26,7 +26,7 @@ import { requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import type { AuthRequest } from '../../auth/request';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session';
 import type { ClassifiedError } from '../../errors/classify';
-import type { OpenApiRouteMeta } from '../../rest/meta';
+import { redirectMember, type OpenApiRouteMeta } from '../../rest/meta';
 import type { Context } from '../context';
 import { publicProcedure, router } from '../init';
 
@@ -162,7 +162,7 @@ export const authRouter = router({
 				envelope: 'raw',
 				auth: 'none',
 				rateLimit: authLimited,
-				redirects: true,
+				redirects: redirectMember,
 				redirectStatus: 303,
 				// The link's token must not travel on in a Referer header.
 				redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },

@@ -4,8 +4,8 @@ import {
 	CategoryListingResult,
 	CategoryTreeResult,
 	ProductDetailInput,
-	ProductDetailResult,
-	Redirect
+	Moved,
+	ProductDetailResult
 } from '../../../contracts/catalog';
 import { categoryTree } from '../../catalog/categories';
 import { catalogExamples } from '../../catalog/examples';
@@ -29,17 +29,20 @@ export const catalogRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'optional-session',
-				redirects: true,
+				redirects: (result) => {
+					const moved = Moved.safeParse(result);
+					return moved.success ? PRODUCT_PATH_PREFIX + moved.data.moved : undefined;
+				},
 				httpCache: true,
 				errors: { 400: ['validation_error'], 404: ['not_found'], 500: ['internal'] },
 				example: catalogExamples.productDetail
 			}
 		})
 		.input(ProductDetailInput)
-		.output(z.union([ProductDetailResult, Redirect]))
+		.output(z.union([ProductDetailResult, Moved]))
 		.query(async ({ input, ctx }) => {
 			const found = await productByPath(input.fullPath, ctx.session?.user.id ?? null);
-			if (found.kind === 'moved') return { redirect: PRODUCT_PATH_PREFIX + found.fullPath };
+			if (found.kind === 'moved') return { moved: found.fullPath };
 			return found.result;
 		}),
 

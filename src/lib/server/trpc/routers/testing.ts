@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { AppError, errorCodes, notFound } from '../../errors/app-error';
 import { publicProcedure as basePublic, router, sessionProcedure } from '../init';
 import { sweepExpiredUploads } from '../../uploads/uploads';
+import { redirectMember } from '../../rest/meta';
 
 /** Unreachable through tRPC too unless TEST_HOOKS is on. */
 export const testOnlyProcedure = basePublic.use(({ next }) => {
@@ -96,7 +97,7 @@ export const testingRouter = router({
 		}),
 
 	redirect: publicProcedure
-		.meta({ openapi: { ...base, method: 'GET', path: '/api/v1/_test/redirect', summary: 'Redirect', envelope: 'object', redirects: true } })
+		.meta({ openapi: { ...base, method: 'GET', path: '/api/v1/_test/redirect', summary: 'Redirect', envelope: 'object', redirects: redirectMember } })
 		.input(z.object({}))
 		.output(z.unknown())
 		.query(() => ({ redirect: '/api/v1/_test/raw' })),

@@ -5,7 +5,6 @@ import { errorMessage } from '$lib/errors';
 import { paths } from '$lib/paths';
 import { config } from '$lib/server/config';
 import { classifyError } from '$lib/server/errors/classify';
-import { PRODUCT_PATH_PREFIX } from '$lib/server/trpc/routers/catalog';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
 
@@ -25,7 +24,7 @@ export const load: PageServerLoad = async (event) => {
 		throwPageError(e);
 	}
 	// Old product paths move permanently, like the API's 308.
-	if ('redirect' in found) redirect(308, paths.product(found.redirect.slice(PRODUCT_PATH_PREFIX.length)) + url.search);
+	if ('moved' in found) redirect(308, paths.product(found.moved) + url.search);
 
 	const { product, category, isPurchased } = found;
 	const signedIn = locals.session !== null;
