@@ -37,11 +37,12 @@ const LIMITS = {
  */
 function limitedBody(op: SampleOperation): unknown {
 	if (op.template.endsWith('/giftcode/redeem')) return { code: `NOPE-${crypto.randomUUID().slice(0, 8)}` };
-	if (!op.template.startsWith('/api/auth/') || typeof op.body !== 'object' || op.body === null) return undefined;
+	if (!/^\/api\/(internal\/)?auth\//.test(op.template) || typeof op.body !== 'object' || op.body === null) return undefined;
 	const body: Record<string, unknown> = { ...op.body };
 	if ('email' in body) body.email = `policy-${crypto.randomUUID().slice(0, 12)}@example.com`;
 	if ('password' in body) body.password = 'mot mat khau that dai 2026';
 	if ('newPassword' in body) body.newPassword = 'mot mat khau that dai 2026';
+	if ('otp' in body) body.otp = '000000';
 	return body;
 }
 

@@ -89,14 +89,11 @@ describe('every /api route of the app is documented', () => {
 			.sort();
 		expect(files).toEqual([
 			'[...rest]/+server.ts',
-			'internal/auth/magic/+server.ts',
-			'internal/auth/otp/send/+server.ts',
-			'internal/auth/otp/verify/+server.ts',
 			'internal/test/[action]/+server.ts',
 			'payments/bank-transfer/webhook/+server.ts',
 			'trpc/[...trpc]/+server.ts'
 		]);
-		for (const path of ['/api/health', '/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/session', '/api/auth/sign-out']) {
+		for (const path of ['/api/health', '/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/session', '/api/auth/sign-out', '/api/internal/auth/otp/send', '/api/internal/auth/otp/verify', '/api/internal/auth/magic']) {
 			expect(generated.paths[path], path).toBeDefined();
 		}
 		const { appRouter } = await import('../../src/lib/server/trpc/app-router');

@@ -1,7 +1,9 @@
 /**
  * Bodies of REST responses (spec section 1 convention 1 and section 7).
  */
+import type { RequestHandler } from '@sveltejs/kit';
 import { config } from '../config';
+import { AppError } from '../errors/app-error';
 import { classifyError, type ClassifiedError } from '../errors/classify';
 import { errorStatus, type ErrorCode } from '../errors/codes';
 import type { Envelope } from './meta';
@@ -80,4 +82,16 @@ export function errorResponse(
 export function codeResponse(code: ErrorCode, message: string, requestId: string, headers?: Record<string, string>): Response {
 	const status = errorStatus[code];
 	return json(errorBody({ status, code, message }, requestId), status, headers);
+}
+
+/** `fallback` export of the raw routes: other methods get 405 with the envelope and `Allow`, not SvelteKit's text. */
+export function methodNotAllowed(...allow: string[]): RequestHandler {
+	return (event) => {
+		const response = errorResponse(
+			new AppError('method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
+			event.locals.requestId
+		);
+		response.headers.set('Allow', allow.join(', '));
+		return response;
+	};
 }

@@ -10,7 +10,7 @@ import { attachmentDisposition } from '$lib/server/platform/storage/content-disp
 import { codeResponse } from '$lib/server/rest/envelope';
 import type { ErrorCode } from '$lib/server/errors/app-error';
 import { log } from '$lib/server/platform/logger';
-import { methodNotAllowed } from '$lib/server/rest/auth-endpoint';
+import { methodNotAllowed } from '$lib/server/rest/envelope';
 
 function fail(requestId: string, code: ErrorCode, message: string): Response {
 	return codeResponse(code, message, requestId);

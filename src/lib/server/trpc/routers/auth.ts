@@ -14,6 +14,8 @@ import {
 	ForgetPasswordInput,
 	MagicLinkInput,
 	MagicLinkVerifyQuery,
+	OtpSendInput,
+	OtpVerifyInput,
 	ResetPasswordInput,
 	SessionResponse,
 	SignInInput,
@@ -252,6 +254,55 @@ export const authRouter = router({
 		.mutation(async ({ ctx }) => {
 			if (ctx.session) await signOut(ctx.session.id);
 			clearSessionCookie(ctx.cookies);
+			return { status: true as const };
+		}),
+
+	// The storefront's wrappers of the calls above (spec 5): same services, limits and answers, one step each.
+	uiOtpSend: publicProcedure
+		.meta({
+			openapi: {
+				...mailSent,
+				path: '/api/internal/auth/otp/send',
+				summary: 'Email a sign-in code (storefront wrapper)',
+				description: 'The first call of `POST /api/auth/sign-in/email-otp` on its own: emails a 6-digit code valid 10 minutes; the same answer whether or not the account exists.',
+				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(OtpSendInput)
+		.output(Acknowledged)
+		.mutation(async ({ ctx, input }) => {
+			await sendSignInOtp(input, authRequestOf(ctx));
+			return { status: true as const };
+		}),
+
+	uiOtpVerify: publicProcedure
+		.meta({
+			openapi: {
+				...signedIn,
+				path: '/api/internal/auth/otp/verify',
+				summary: 'Sign in with an emailed code (storefront wrapper)',
+				description: 'The second call of `POST /api/auth/sign-in/email-otp` on its own: verifies the code, sets the `auth.session_data` cookie and answers the session.',
+				errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(OtpVerifyInput)
+		.output(SessionResponse)
+		.mutation(async ({ ctx, input }) => startSession(ctx, await verifySignInOtp(input, authRequestOf(ctx)))),
+
+	uiMagicLink: publicProcedure
+		.meta({
+			openapi: {
+				...mailSent,
+				path: '/api/internal/auth/magic',
+				summary: 'Email a sign-in link (storefront wrapper)',
+				description: 'The same as `POST /api/auth/sign-in/magic-link`: emails a one-time sign-in link; the same answer whether or not the account exists.',
+				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(MagicLinkInput)
+		.output(Acknowledged)
+		.mutation(async ({ ctx, input }) => {
+			await requestMagicLink(input, authRequestOf(ctx));
 			return { status: true as const };
 		})
 });

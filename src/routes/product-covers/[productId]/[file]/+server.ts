@@ -10,7 +10,7 @@ import { storage } from '$lib/server/platform/storage';
 import { COVER_PREFIX } from '$lib/server/studio/product-media';
 import { codeResponse } from '$lib/server/rest/envelope';
 import { log } from '$lib/server/platform/logger';
-import { methodNotAllowed } from '$lib/server/rest/auth-endpoint';
+import { methodNotAllowed } from '$lib/server/rest/envelope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FILE = /^[0-9a-f]{64}\.(png|jpg|webp)$/;
