@@ -15,8 +15,9 @@ export interface ListResult {
 	[extra: string]: unknown;
 }
 
-export function successBody(envelope: Envelope, result: unknown, requestId: string): unknown {
-	const dev = config().isDevelopment;
+/** `requestId` goes into the body in development only, and never when undefined (see the facade's cacheable answers). */
+export function successBody(envelope: Envelope, result: unknown, requestId: string | undefined): unknown {
+	const dev = config().isDevelopment && requestId !== undefined;
 	if (envelope === 'raw') return result;
 	if (envelope === 'list') {
 		const { items, nextCursor, hasMore, ...extra } = result as ListResult;

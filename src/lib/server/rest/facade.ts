@@ -108,7 +108,9 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 		const result = await call(ctx, route, input);
 		const location = route.meta.redirects?.(result);
 		if (location !== undefined) return redirect(route, location, ctx);
-		return conditionalGet(event, route.meta, withHeaders(json(successBody(route.meta.envelope, result, requestId), ctx.response.status ?? 200), ctx.responseHeaders));
+		// A cacheable answer is the same bytes for the same data (its ETag says so): the request id stays in X-Request-Id.
+		const body = successBody(route.meta.envelope, result, route.meta.httpCache ? undefined : requestId);
+		return conditionalGet(event, route.meta, withHeaders(json(body, ctx.response.status ?? 200), ctx.responseHeaders));
 	} catch (error) {
 		const toPage = route.meta.browserErrorRedirect;
 		if (toPage && (event.request.headers.get('accept') ?? '').includes('text/html')) return redirect(route, toPage(classifyError(error)), ctx);
