@@ -14,7 +14,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
+import { loadAverage as load } from './load-average';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -25,7 +26,6 @@ const base = `http://127.0.0.1:${PORT}`;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const out = resolve('test-results/lighthouse');
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function waitForHealthy(): Promise<void> {

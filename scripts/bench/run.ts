@@ -21,7 +21,8 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
+import { loadAverage as load } from '../load-average';
 import { resolve } from 'node:path';
 import postgres from 'postgres';
 
@@ -76,7 +77,6 @@ function servingPids(pid: number, workers: number): number[] {
 	return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 interface Scenario {
 	name: string;
