@@ -1,4 +1,5 @@
 import type { SessionContext } from '$lib/server/auth/session';
+import type { Reuse } from '$lib/server/catalog/memory-cache';
 
 declare global {
 	namespace App {
@@ -10,6 +11,8 @@ declare global {
 			requestId: string;
 			clientIp: string;
 			session: SessionContext | null;
+			/** Set by the REST facade when the answer may be served again whole (src/lib/server/http/response-cache.ts). */
+			reuse?: Reuse;
 		}
 	}
 }

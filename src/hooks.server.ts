@@ -1,6 +1,5 @@
 import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@sveltejs/kit';
 import { dev } from '$app/environment';
-import { randomUUID } from 'node:crypto';
 import { registerAuthCleanup } from '$lib/server/auth/cleanup';
 import { primePasswordHashing } from '$lib/server/auth/password';
 import { isSameOrigin } from '$lib/server/auth/same-origin';
@@ -12,6 +11,7 @@ import { codeResponse } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
 import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
 import { finishResponse } from '$lib/server/http/finish-response';
+import { registerFront, rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
@@ -35,13 +35,14 @@ export const init: ServerInit = async () => {
 	setupCheckout();
 	setupUploads();
 	setupPreviews();
+	// The built server's entry asks the response cache before SvelteKit (docs/decisions/014-response-cache-before-sveltekit.md).
+	if (!dev) registerFront();
 	// Not awaited: the port opens at once and answers 503 until the database is prepared (startup-gate.ts).
 	startServer();
 	// The dummy hash makes unknown-email sign-ins cost what real ones do, from the first request on.
 	await primePasswordHashing();
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function decodes(pathname: string): boolean {
@@ -90,8 +91,7 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 
 export const handle: Handle = async ({ event, resolve }) => {
 	const startedAt = performance.now();
-	const incoming = event.request.headers.get('x-request-id');
-	event.locals.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+	event.locals.requestId = requestIdFor(event.request.headers.get('x-request-id'));
 	event.locals.clientIp = clientIp(event.request, () => event.getClientAddress());
 	// Every log line written while serving this request carries its id.
 	return withRequestContext({ requestId: event.locals.requestId }, async () => {
@@ -100,7 +100,8 @@ export const handle: Handle = async ({ event, resolve }) => {
 		// Whatever was not read (a refused request, a 413, a route that ignores its body) must not wedge the connection.
 		if (!(await settleBody(event.request))) response.headers.set('connection', 'close');
 		// Security headers, compression, metrics and the access log (src/lib/server/http/finish-response.ts).
-		return finishResponse(event, response, startedAt);
+		// Kept whole when the response cache may serve it again (src/lib/server/http/response-cache.ts).
+		return rememberAnswer(event, await finishResponse(event, response, startedAt));
 	});
 };
 

@@ -7,15 +7,21 @@
  * - answers really come from memory (a change made with the catalog triggers
  *   switched off stays unseen), and an edit through the staff API is visible on
  *   the very next request; a sale's end and flash-sale stock are exact;
+ * - repeated anonymous reads are answered before SvelteKit from whole stored
+ *   answers (src/lib/server/http/response-cache.ts): the same bytes and
+ *   headers with a fresh request id, 304s, and never for a session, a Range,
+ *   a flash sale's stock or after an edit;
  * - with TEST_DATABASE_URL: two servers on one PostgreSQL database, an edit
  *   through one is visible on the other within 100 ms (LISTEN/NOTIFY).
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertFlashSale, insertProducts, resetClock, serverNow, type CategoryFixture } from '../helpers/catalog';
 import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 const HOUR = 3_600_000;
+const METRICS_TOKEN = randomBytes(32).toString('base64url');
 const IDENTITY = { 'accept-encoding': 'identity' };
 
 let server: TestServer;
@@ -44,7 +50,7 @@ async function silently(base: string, change: string, params: unknown[]) {
 }
 
 beforeAll(async () => {
-	server = await startServer();
+	server = await startServer({ env: { METRICS_TOKEN } });
 	const base = server.url;
 	staff = await createUser(base, { role: 'staff' });
 	category = await insertCategory(base, { name: 'Bộ nhớ đệm', slug: 'bo-nho-dem' });
@@ -271,5 +277,71 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 		}
 		// Includes the polling requests themselves; 11–22 ms on a quiet machine, more under load.
 		console.info(`catalog edit visible on the other server, polled, after ${delays.map((d) => d.toFixed(1)).join(', ')} ms`);
+	});
+});
+
+/** Answers the response cache gave before SvelteKit, by status, from /metrics. */
+async function answeredFromMemory(status: 200 | 304): Promise<number> {
+	const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+	const line = (await res.text()).split('\n').find((l) => l.startsWith(`hoclieu_response_cache_answers_total{status="${status}"}`));
+	return line ? Number(line.split(' ').pop()) : 0;
+}
+
+/** Everything but what belongs to one exchange (framing: the stored answer knows its length, the first one was chunked). */
+function answerHeaders(headers: Headers): Record<string, string> {
+	return Object.fromEntries([...headers].filter(([name]) => !['x-request-id', 'date', 'keep-alive', 'connection', 'transfer-encoding', 'content-length'].includes(name)));
+}
+
+describe('the response cache, before SvelteKit', () => {
+	it('answers a repeated anonymous read with the same bytes and headers, a fresh request id, and 304', async () => {
+		// The listing's first product only: the second is on a flash sale, which keeps a page from being reused whole.
+		const firstOfListing = `/api/v1/catalog/categories/${category.path}?sort=newest&pageSize=1`;
+		for (const [path, encoding] of [[productPath(), 'identity'], [firstOfListing, 'gzip'], ['/api/v1/catalog/categories', 'br']] as const) {
+			const headers = { 'accept-encoding': encoding };
+			const first = await fetch(server.url + path, { headers });
+			const firstBytes = Buffer.from(await first.arrayBuffer());
+			const before = await answeredFromMemory(200);
+			const again = await fetch(server.url + path, { headers: { ...headers, 'x-request-id': 'from-memory-1' } });
+			const againBytes = Buffer.from(await again.arrayBuffer());
+			expect(await answeredFromMemory(200), path).toBe(before + 1);
+			expect(again.status).toBe(200);
+			expect(againBytes.equals(firstBytes), path).toBe(true);
+			expect(answerHeaders(again.headers)).toEqual(answerHeaders(first.headers));
+			expect(again.headers.get('x-request-id')).toBe('from-memory-1');
+			expect(first.headers.get('x-request-id')).not.toBe(again.headers.get('x-request-id'));
+
+			const held = await answeredFromMemory(304);
+			const revalidated = await fetch(server.url + path, { headers: { ...headers, 'if-none-match': first.headers.get('etag')! } });
+			expect(revalidated.status, path).toBe(304);
+			expect(await revalidated.text()).toBe('');
+			expect(revalidated.headers.get('etag')).toBe(first.headers.get('etag'));
+			expect(revalidated.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+			expect(await answeredFromMemory(304)).toBe(held + 1);
+		}
+	});
+
+	it('never answers a session, a Range, a flash sale or a read after an edit from memory', async () => {
+		const base = server.url;
+		await request(base, productPath(), { headers: IDENTITY });
+		await request(base, flashPath(), { headers: IDENTITY });
+		const before = await answeredFromMemory(200);
+		const user = await createUser(base);
+		const signedIn = await request(base, productPath(), { headers: { ...IDENTITY, cookie: user.cookie } });
+		expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+		await request(base, productPath(), { headers: { ...IDENTITY, range: 'bytes=0-10' } });
+		// A running flash sale's stock changes with every purchase: read each time.
+		await request(base, flashPath(), { headers: IDENTITY });
+		await request(base, flashPath(), { headers: IDENTITY });
+		expect(await answeredFromMemory(200)).toBe(before);
+
+		await request(base, productPath(), { headers: IDENTITY });
+		expect(await answeredFromMemory(200)).toBe(before + 1);
+		await setSale(base, productId, { salePriceVnd: '31000', endsAt: new Date((await serverNow(base)).getTime() + HOUR).toISOString() });
+		const edited = await request(base, productPath(), { headers: IDENTITY });
+		expect(edited.body.data.product.salePriceVnd).toBe('31000');
+		expect(await answeredFromMemory(200)).toBe(before + 1);
+		// Stored again from the new version, and served from memory once more.
+		expect((await request(base, productPath(), { headers: IDENTITY })).body.data.product.salePriceVnd).toBe('31000');
+		expect(await answeredFromMemory(200)).toBe(before + 2);
 	});
 });

@@ -7,7 +7,7 @@ import { asc, inArray, like, or } from 'drizzle-orm';
 import type { Breadcrumb, CategoryDetail, CategoryTreeItem } from '../../contracts/catalog';
 import { db, type DbOrTx } from '../db/client';
 import { categories } from '../db/schema';
-import { beginCatalogRead, catalogCache } from './memory-cache';
+import { beginCatalogRead, catalogCache, type NoteReuse } from './memory-cache';
 import { pathPrefixes } from './paths';
 
 export interface CategoryRow {
@@ -69,16 +69,22 @@ export function orderForDisplay(rows: CategoryRow[]): CategoryRow[] {
 }
 
 /** The tree; without a transaction, from memory while the catalog version holds (./memory-cache.ts). */
-export async function categoryTree(tx?: DbOrTx): Promise<CategoryTreeItem[]> {
+export async function categoryTree(tx?: DbOrTx, noteReuse?: NoteReuse): Promise<CategoryTreeItem[]> {
 	if (tx) return readTree(tx);
 	const version = await beginCatalogRead();
 	if (version !== null) {
-		const hit = catalogCache().get<CategoryTreeItem[]>('tree');
-		if (hit) return hit;
+		const hit = catalogCache().lookup<CategoryTreeItem[]>('tree');
+		if (hit) {
+			noteReuse?.(hit.reuse);
+			return hit.value;
+		}
 	}
 	const tree = await readTree(db());
 	// Nothing in it depends on the time.
-	if (version !== null) catalogCache().set('tree', version, tree, Number.NEGATIVE_INFINITY);
+	if (version !== null) {
+		catalogCache().set('tree', version, tree, Number.NEGATIVE_INFINITY);
+		noteReuse?.({ version, validUntil: Number.POSITIVE_INFINITY });
+	}
 	return tree;
 }
 

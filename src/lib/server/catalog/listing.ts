@@ -13,7 +13,7 @@ import type { CategoryListingInput, CategoryListingResult } from '../../contract
 import { notFound } from '../errors/app-error';
 import { queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
-import { beginCatalogRead, catalogCache, nextBoundary } from './memory-cache';
+import { beginCatalogRead, catalogCache, nextBoundary, type NoteReuse } from './memory-cache';
 import { breadcrumbs, categoryDetail, ROOT_CATEGORY, visibleSubtree } from './categories';
 import { decodeCursor, fingerprint } from './cursor';
 import { toPage } from './page';
@@ -49,7 +49,7 @@ interface CachedListing {
  * products; products with a flash sale that has not ended are re-read on every
  * request (their price and stock can change without a notification).
  */
-export async function listCategory(input: CategoryListingInput): Promise<CategoryListingResult> {
+export async function listCategory(input: CategoryListingInput, noteReuse?: NoteReuse): Promise<CategoryListingResult> {
 	const path = input.path;
 	if (path !== '') assertValidPath(path, 'path');
 	// Popularity moves without a notification (migration 0027): "popular" pages are always read.
@@ -58,13 +58,18 @@ export async function listCategory(input: CategoryListingInput): Promise<Categor
 	const version = cacheable ? await beginCatalogRead() : null;
 	const key = `list:${input.sort}:${input.type ?? ''}:${input.pageSize}:${path}`;
 	if (version !== null) {
-		const hit = catalogCache().get<CachedListing>(key);
-		if (hit) return fromCache(hit);
+		const hit = catalogCache().lookup<CachedListing>(key);
+		if (hit) {
+			if (!hasFlashSale(hit.value)) noteReuse?.(hit.reuse);
+			return fromCache(hit.value);
+		}
 	}
 	const read = await readListing(input);
 	if (version !== null) {
 		const at = read.now.getTime();
-		catalogCache().set(key, version, read.listing, at, nextBoundary(at, read.listing.rows.map((r) => r.sale_ends_at)));
+		const validUntil = nextBoundary(at, read.listing.rows.map((r) => r.sale_ends_at));
+		catalogCache().set(key, version, read.listing, at, validUntil);
+		if (!hasFlashSale(read.listing)) noteReuse?.({ version, validUntil });
 	}
 	return fromRows(read.listing, read.listing.rows);
 }
@@ -77,6 +82,11 @@ function fromRows(listing: CachedListing, rows: SummaryRow[]): CategoryListingRe
 		category: listing.category,
 		breadcrumbs: listing.breadcrumbs
 	};
+}
+
+/** Flash-sale stock changes on every purchase without a notification: such a page is never reused whole. */
+function hasFlashSale(listing: CachedListing): boolean {
+	return listing.rows.some((r) => r.flash_ends_at !== null);
 }
 
 async function fromCache(listing: CachedListing): Promise<CategoryListingResult> {

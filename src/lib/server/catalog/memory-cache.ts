@@ -37,6 +37,19 @@ interface Entry {
 	value: unknown;
 }
 
+/**
+ * An answer built only from entries of this cache (or reads stored in it) is
+ * exact while the catalog version holds and the service clock is before
+ * `validUntil`; the response cache (../http/response-cache.ts) keeps whole
+ * HTTP answers under the same rule. Domain reads report it through a
+ * `NoteReuse` callback, and only when nothing in the answer was read per request.
+ */
+export interface Reuse {
+	version: number;
+	validUntil: number;
+}
+export type NoteReuse = (reuse: Reuse) => void;
+
 export interface CacheClock {
 	(): number;
 }
@@ -68,13 +81,18 @@ export class VersionedLru {
 	}
 
 	get<T>(key: string): T | undefined {
+		return this.lookup<T>(key)?.value;
+	}
+
+	/** A live entry's value with the window it may still be served in (passed on to the response cache). */
+	lookup<T>(key: string): { value: T; reuse: Reuse } | undefined {
 		const entry = this.entries.get(key);
 		if (!entry) return undefined;
 		this.entries.delete(key);
 		const at = this.clock();
 		if (entry.version !== this.current || at < entry.validFrom || at >= entry.validUntil) return undefined;
 		this.entries.set(key, entry);
-		return entry.value as T;
+		return { value: entry.value as T, reuse: { version: entry.version, validUntil: entry.validUntil } };
 	}
 
 	/**
@@ -92,6 +110,8 @@ export class VersionedLru {
 }
 
 const cache = new VersionedLru(() => config().catalogCache.maxEntries);
+/** Whole anonymous HTTP answers built from the catalog cache (../http/response-cache.ts): same bound, same versions. */
+const responses = new VersionedLru(() => config().catalogCache.maxEntries);
 
 /** Whether a LISTEN connection (or PGlite's in-process listener) currently tells us about changes. */
 let listening = false;
@@ -106,10 +126,25 @@ export function catalogCache(): VersionedLru {
 	return cache;
 }
 
+export function responseCache(): VersionedLru {
+	return responses;
+}
+
+/**
+ * Whether a read starting now could use the cache without waiting: a listener
+ * is connected and every own write has been checked. The response cache
+ * answers only then; otherwise the request takes the full path, whose
+ * beginCatalogRead does the waiting.
+ */
+export function catalogReadSettled(): boolean {
+	return listening && checkedWrites >= localWrites && config().catalogCache.maxEntries > 0;
+}
+
 /** Called by the listener (./invalidation.ts). */
 export function catalogChanged(version?: string): void {
 	if (version !== undefined) lastSeenVersion = version;
 	cache.invalidate();
+	responses.invalidate();
 }
 
 /**

@@ -9,11 +9,12 @@ import type { CategoryDetail, ProductDetailResult, ProductPreviewInfo } from '..
 import { notFound } from '../errors/app-error';
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
-import { beginCatalogRead, catalogCache, nextBoundary } from './memory-cache';
+import { beginCatalogRead, catalogCache, nextBoundary, type Reuse } from './memory-cache';
 import { assertValidPath, splitProductPath } from './paths';
 import { flashSaleJoin, mapSummary, outsideHiddenCategories, summaryColumns, type SummaryRow } from './product-query';
 
-export type ProductLookup = { kind: 'found'; result: ProductDetailResult } | { kind: 'moved'; fullPath: string };
+/** `reuse`: set when the answer came only from the catalog cache (anonymous, no running flash sale). */
+export type ProductLookup = { kind: 'found'; result: ProductDetailResult; reuse?: Reuse } | { kind: 'moved'; fullPath: string };
 
 const missing = () => notFound('Không tìm thấy học liệu ở đường dẫn này.');
 
@@ -57,8 +58,11 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 	const version = await beginCatalogRead();
 	const key = `detail:${fullPath}`;
 	if (version !== null) {
-		const hit = catalogCache().get<CachedDetail>(key);
-		if (hit) return { kind: 'found', result: { ...hit, isPurchased: userId ? await owns(userId, hit.product.id) : false } };
+		const hit = catalogCache().lookup<CachedDetail>(key);
+		if (hit) {
+			if (userId) return { kind: 'found', result: { ...hit.value, isPurchased: await owns(userId, hit.value.product.id) } };
+			return { kind: 'found', result: { ...hit.value, isPurchased: false }, reuse: hit.reuse };
+		}
 	}
 
 	// One round trip, of fixed text (prepared): the product, its category and parent, and
@@ -90,7 +94,9 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 		// purchase without a notification: read per request, never kept.
 		if (version !== null && row.flash_ends_at === null) {
 			const at = now.getTime();
-			catalogCache().set(key, version, detail, at, nextBoundary(at, [row.sale_ends_at]));
+			const validUntil = nextBoundary(at, [row.sale_ends_at]);
+			catalogCache().set(key, version, detail, at, validUntil);
+			if (!userId) return { kind: 'found', result: { ...detail, isPurchased: false }, reuse: { version, validUntil } };
 		}
 		return { kind: 'found', result: { ...detail, isPurchased: row.is_purchased === true } };
 	}

@@ -34,6 +34,12 @@ function createMetrics() {
 		buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 		registers: [registry]
 	});
+	const responseCacheAnswers = new Counter({
+		name: 'hoclieu_response_cache_answers_total',
+		help: 'Anonymous catalog reads answered from the response cache before SvelteKit, by status (200 or 304).',
+		labelNames: ['status'] as const,
+		registers: [registry]
+	});
 	const jobRuns = new Counter({
 		name: 'hoclieu_job_runs_total',
 		help: 'Background job runs by job name and outcome (success or failure).',
@@ -100,7 +106,7 @@ function createMetrics() {
 			for (const state of ['closed', 'open', 'half-open'] as const) this.set({ state }, state === current ? 1 : 0);
 		}
 	});
-	return { registry, httpRequests, httpDuration, jobRuns, jobDuration };
+	return { registry, httpRequests, httpDuration, responseCacheAnswers, jobRuns, jobDuration };
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
@@ -115,6 +121,10 @@ export function recordHttpRequest(method: string, route: string, status: number,
 	const labels = { method, route, status_class: `${Math.floor(status / 100)}xx` };
 	m.httpRequests.inc(labels);
 	m.httpDuration.observe(labels, seconds);
+}
+
+export function recordResponseCacheAnswer(status: number): void {
+	metrics().responseCacheAnswers.inc({ status: String(status) });
 }
 
 export function recordJobRun(job: string, outcome: 'success' | 'failure', seconds: number): void {

@@ -15,7 +15,6 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { createHash } from 'node:crypto';
 import { config } from '../config';
-import type { OpenApiRouteMeta } from './meta';
 
 /** The suffix compression adds to a strong tag of the compressed bytes. */
 const ENCODED_SUFFIX = /-(?:gzip|br)"$/;
@@ -33,6 +32,12 @@ export function ifNoneMatchTags(value: string): string[] {
 	return tags;
 }
 
+/** The tag of `If-None-Match` that matches `etag` (or its compressed variant), or '*'; undefined when none does. */
+export function heldTag(ifNoneMatch: string, etag: string): string | undefined {
+	const plain = etag.replace(ENCODED_SUFFIX, '"');
+	return ifNoneMatchTags(ifNoneMatch).find((tag) => tag === '*' || tag.replace(ENCODED_SUFFIX, '"') === plain);
+}
+
 export function strongEtag(body: Uint8Array): string {
 	return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
@@ -43,25 +48,24 @@ export function cacheControl(signedIn: boolean): string {
 	return `public, max-age=${httpMaxAgeSeconds}, stale-while-revalidate=${httpStaleWhileRevalidateSeconds}`;
 }
 
-/** The facade's answer, with validators and caching headers added (or a 304) when the route is cacheable. */
-export async function conditionalGet(event: RequestEvent, meta: OpenApiRouteMeta, response: Response): Promise<Response> {
-	const method = event.request.method;
-	if (!meta.httpCache || (method !== 'GET' && method !== 'HEAD') || response.status !== 200) return response;
-	const body = new Uint8Array(await response.arrayBuffer());
-	const headers = new Headers(response.headers);
-	const etag = strongEtag(body);
+/**
+ * A cacheable route's 200 answer from its serialised body (serialised once, by
+ * the facade): the ETag of those bytes, the caching headers, or a 304 when the
+ * client already holds them.
+ */
+export function cacheableAnswer(event: RequestEvent, body: string, headers: Headers): Response {
+	const bytes = new TextEncoder().encode(body);
+	const etag = strongEtag(bytes);
 	headers.set('etag', etag);
 	headers.set('cache-control', cacheControl(event.locals.session !== null));
 	addVary(headers, 'Cookie');
 	const ifNoneMatch = event.request.headers.get('if-none-match');
-	if (ifNoneMatch) {
-		const held = ifNoneMatchTags(ifNoneMatch).find((tag) => tag === '*' || tag.replace(ENCODED_SUFFIX, '"') === etag);
-		if (held) {
-			if (held !== '*') headers.set('etag', held);
-			headers.delete('content-type');
-			headers.delete('content-length');
-			return new Response(null, { status: 304, headers });
-		}
+	const held = ifNoneMatch ? heldTag(ifNoneMatch, etag) : undefined;
+	if (held) {
+		if (held !== '*') headers.set('etag', held);
+		headers.delete('content-type');
+		headers.delete('content-length');
+		return new Response(null, { status: 304, headers });
 	}
-	return new Response(body, { status: 200, headers });
+	return new Response(bytes, { status: 200, headers });
 }

@@ -49,11 +49,16 @@ export function errorBody(c: ClassifiedError, requestId: string, shape: 'standar
 	};
 }
 
-export function json(body: unknown, status: number, headers?: HeadersInit): Response {
+/** A JSON answer's headers: `headers` plus the content type, and `no-store` unless they say otherwise. */
+export function jsonHeaders(headers?: HeadersInit): Headers {
 	const h = new Headers(headers);
 	h.set('content-type', 'application/json; charset=utf-8');
 	h.set('cache-control', h.get('cache-control') ?? 'no-store');
-	return new Response(JSON.stringify(body), { status, headers: h });
+	return h;
+}
+
+export function json(body: unknown, status: number, headers?: HeadersInit): Response {
+	return new Response(JSON.stringify(body), { status, headers: jsonHeaders(headers) });
 }
 
 export function withHeaders(response: Response, ...sources: (Headers | Record<string, string>)[]): Response {

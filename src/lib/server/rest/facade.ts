@@ -4,18 +4,18 @@
  * turns results and errors into the contract's envelopes.
  */
 import type { RequestEvent } from '@sveltejs/kit';
+import { callTRPCProcedure } from '@trpc/server';
 import { config } from '../config';
 import { AppError } from '../errors/app-error';
 import { classifyError } from '../errors/classify';
 import { appRouter } from '../trpc/app-router';
 import { createContext, type Context } from '../trpc/context';
-import { createCallerFactory } from '../trpc/init';
 import { coerceParams } from './coerce';
-import { conditionalGet } from './conditional-get';
+import { cacheableAnswer } from './conditional-get';
 import { deprecationHeaders } from './deprecation';
 import { readJsonBody } from './body';
 import { assertStorableText } from './storable-text';
-import { errorResponse, json, successBody, withHeaders } from './envelope';
+import { errorResponse, json, jsonHeaders, successBody, withHeaders } from './envelope';
 import { buildRouteTable, matchRoute, type Route } from './route-table';
 import { setRouteLabel } from '../http/route-label';
 
@@ -25,8 +25,6 @@ export function routeTable(): Route[] {
 	table ??= buildRouteTable(appRouter).filter((r) => !r.meta.internal || config().testHooks);
 	return table;
 }
-
-const createCaller = createCallerFactory(appRouter);
 
 async function buildInput(route: Route, event: RequestEvent, params: Record<string, string>): Promise<unknown> {
 	const pathParams = coerceParams(route.input, new Map(Object.entries(params)));
@@ -47,10 +45,11 @@ async function buildInput(route: Route, event: RequestEvent, params: Record<stri
 	return { ...body, ...pathParams };
 }
 
+/** The procedure itself, as tRPC's own handlers call it: no caller proxy is built per request. */
 function call(ctx: Context, route: Route, input: unknown): Promise<unknown> {
-	let target: unknown = createCaller(ctx);
-	for (const segment of route.procedurePath.split('.')) target = (target as Record<string, unknown>)[segment];
-	return withDeadline((target as (input: unknown) => Promise<unknown>)(input));
+	return withDeadline(
+		callTRPCProcedure({ router: appRouter, path: route.procedurePath, type: route.type, ctx, getRawInput: async () => input, signal: undefined, batchIndex: 0 })
+	);
 }
 
 /**
@@ -108,9 +107,13 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 		const result = await call(ctx, route, input);
 		const location = route.meta.redirects?.(result);
 		if (location !== undefined) return redirect(route, location, ctx);
+		const status = ctx.response.status ?? 200;
+		if (!route.meta.httpCache || status !== 200 || (event.request.method !== 'GET' && event.request.method !== 'HEAD')) {
+			return withHeaders(json(successBody(route.meta.envelope, result, requestId), status), ctx.responseHeaders);
+		}
 		// A cacheable answer is the same bytes for the same data (its ETag says so): the request id stays in X-Request-Id.
-		const body = successBody(route.meta.envelope, result, route.meta.httpCache ? undefined : requestId);
-		return conditionalGet(event, route.meta, withHeaders(json(body, ctx.response.status ?? 200), ctx.responseHeaders));
+		event.locals.reuse = ctx.response.reuse;
+		return cacheableAnswer(event, JSON.stringify(successBody(route.meta.envelope, result, undefined)), jsonHeaders(ctx.responseHeaders));
 	} catch (error) {
 		const toPage = route.meta.browserErrorRedirect;
 		if (toPage && (event.request.headers.get('accept') ?? '').includes('text/html')) return redirect(route, toPage(classifyError(error)), ctx);

@@ -1,5 +1,6 @@
 import type { Cookies } from '@sveltejs/kit';
 import type { SessionContext } from '../auth/session';
+import type { Reuse } from '../catalog/memory-cache';
 
 /**
  * What every procedure can see about the request. Built once per request from
@@ -13,8 +14,11 @@ export interface Context {
 	cookies: Cookies;
 	/** Headers procedures add to the response (RateLimit-*, Deprecation …). */
 	responseHeaders: Headers;
-	/** The REST status a procedure chooses over 200 (the health probe's 503); shared, so middlewares' context copies see it. */
-	response: { status?: number };
+	/**
+	 * Shared, so middlewares' context copies see it: the REST status a procedure chooses over 200 (the health
+	 * probe's 503), and how long its answer may be served again whole (catalog reads, ../http/response-cache.ts).
+	 */
+	response: { status?: number; reuse?: Reuse };
 	session: SessionContext | null;
 }
 

@@ -43,6 +43,7 @@ export const catalogRouter = router({
 		.query(async ({ input, ctx }) => {
 			const found = await productByPath(input.fullPath, ctx.session?.user.id ?? null);
 			if (found.kind === 'moved') return { moved: found.fullPath };
+			ctx.response.reuse = found.reuse;
 			return found.result;
 		}),
 
@@ -64,7 +65,7 @@ export const catalogRouter = router({
 		})
 		.input(CategoryListingInput)
 		.output(CategoryListingResult)
-		.query(({ input }) => listCategory(input)),
+		.query(({ input, ctx }) => listCategory(input, (reuse) => (ctx.response.reuse = reuse))),
 
 	tree: publicProcedure
 		.meta({
@@ -83,5 +84,5 @@ export const catalogRouter = router({
 		})
 		.input(z.object({}).optional())
 		.output(CategoryTreeResult)
-		.query(() => categoryTree())
+		.query(({ ctx }) => categoryTree(undefined, (reuse) => (ctx.response.reuse = reuse)))
 });

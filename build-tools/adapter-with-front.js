@@ -1,0 +1,43 @@
+/**
+ * adapter-node, plus one first stop in the server it writes (issue 15, item 4;
+ * docs/decisions/014-response-cache-before-sveltekit.md): `build/index.js` is
+ * adapter-node's own entry (ports, socket activation, timeouts, graceful
+ * shutdown), with `front.js` mounted before SvelteKit's handler. The front
+ * asks the response cache that the bundle registers from its init hook
+ * (src/lib/server/http/response-cache.ts); until then, and for anything it
+ * does not hold, the request goes on to SvelteKit untouched.
+ */
+import nodeAdapter from '@sveltejs/adapter-node';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** How adapter-node's entry mounts SvelteKit (checked on every build, so an adapter change cannot skip the front silently). */
+const MOUNT = '.use(handler)';
+
+const FRONT = `// Written by build-tools/adapter-with-front.js: answers from the bundle's response cache, or passes on.
+const FRONT = Symbol.for('hoclieu.front');
+
+export function front(req, res, next) {
+	const answer = globalThis[FRONT];
+	if (answer === undefined || !answer(req, res)) next();
+}
+`;
+
+/** @param {import('@sveltejs/adapter-node').AdapterOptions} options */
+export default function adapterWithFront(options = {}) {
+	const base = nodeAdapter(options);
+	return {
+		...base,
+		name: 'adapter-node-with-front',
+		/** @param {import('@sveltejs/kit').Builder} builder */
+		async adapt(builder) {
+			await base.adapt(builder);
+			const out = options.out ?? 'build';
+			const entry = join(out, 'index.js');
+			const source = readFileSync(entry, 'utf8');
+			if (source.split(MOUNT).length !== 2) throw new Error(`${entry}: expected adapter-node to mount SvelteKit once with ${MOUNT}`);
+			writeFileSync(join(out, 'front.js'), FRONT);
+			writeFileSync(entry, `import { front } from './front.js';\n${source.replace(MOUNT, '.use(front, handler)')}`);
+		}
+	};
+}
