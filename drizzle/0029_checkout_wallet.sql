@@ -10,6 +10,10 @@
 -- previous one's RETURNING rows, so when one finds nothing (the unit went to
 -- another buyer, the buyer owns the product, the balance is short) none after
 -- it writes; the caller must undo the steps before it (roll back).
+-- PL/pgSQL rather than SQL on purpose, here and for checkout_open below: it
+-- keeps its statements' plans for the session, where an SQL function's body is
+-- parsed and planned again on every call (which cost PostgreSQL more than the
+-- round trips saved).
 -- Parameters: $1 order id, $2 buyer, $3 product, $4 at, $5 price, $6 price
 -- source, $7 flash sale, $8 take the unit here, $9 the order holds a unit,
 -- $10 promo code, $11 promo redemption, $12 promo discount, $13 amount,
@@ -17,9 +21,11 @@
 CREATE OR REPLACE FUNCTION checkout_pay_wallet(uuid, uuid, uuid, timestamptz, bigint, text, uuid, boolean, boolean,
 		text, uuid, bigint, bigint, text, text)
 	RETURNS TABLE (unit_ok boolean, owned_now boolean, debited boolean, order_number bigint)
-	LANGUAGE sql VOLATILE
+	LANGUAGE plpgsql VOLATILE
 	AS $$
-	WITH unit AS (
+	#variable_conflict use_column
+	BEGIN
+	RETURN QUERY WITH unit AS (
 		UPDATE flash_sales SET stock_left = stock_left - 1
 		WHERE id = $7 AND $8 AND flash_sale_open(starts_at, ends_at, stock_cap, stock_left, $4)
 		RETURNING id
@@ -59,7 +65,52 @@ CREATE OR REPLACE FUNCTION checkout_pay_wallet(uuid, uuid, uuid, timestamptz, bi
 		UPDATE promo_redemptions SET status = 'CONSUMED', updated_at = $4
 		WHERE id = $11 AND status = 'RESERVED' AND EXISTS (SELECT 1 FROM ord)
 	)
-	SELECT NOT $8 OR EXISTS (SELECT 1 FROM unit), EXISTS (SELECT 1 FROM own), EXISTS (SELECT 1 FROM debit), (SELECT order_number FROM ord)
+	SELECT NOT $8 OR EXISTS (SELECT 1 FROM unit), EXISTS (SELECT 1 FROM own), EXISTS (SELECT 1 FROM debit), (SELECT order_number FROM ord);
+	END
+	$$;
+--> statement-breakpoint
+-- checkout_open (0026) again, unchanged but for its language: PL/pgSQL keeps
+-- the plan of its reads for the session instead of planning them on every
+-- call. Its statements still take a fresh snapshot each (READ COMMITTED,
+-- VOLATILE), so the reads after the lock see what the buyer's previous
+-- checkout committed.
+CREATE OR REPLACE FUNCTION checkout_open(buyer uuid, product uuid, at timestamptz, promo_code text)
+	RETURNS TABLE (
+		id uuid, title text, type text, category_id uuid,
+		pending_order_id uuid, pending_intent_id uuid, owned boolean,
+		buyer_email text, buyer_name text,
+		list text, regular text, effective text, flash_id uuid, flash_capped boolean, undercut_running boolean,
+		promo_id uuid, promo_kind text, promo_percent_off integer, promo_max_discount_vnd text, promo_amount_off_vnd text,
+		promo_min_amount_vnd text, promo_total_cap integer, promo_used integer, promo_per_user_cap integer,
+		promo_in_scope boolean, promo_uses integer
+	)
+	LANGUAGE plpgsql VOLATILE
+	AS $$
+	#variable_conflict use_column
+	BEGIN
+	PERFORM 1 FROM users WHERE users.id = $1 FOR NO KEY UPDATE;
+	RETURN QUERY SELECT p.id, p.title, p.type, p.category_id,
+		o.id, o.payment_intent_id,
+		EXISTS (SELECT 1 FROM product_ownerships w WHERE w.user_id = $1 AND w.product_id = p.id),
+		u.email, u.name,
+		q.list, q.regular, q.effective, q.flash_id, q.flash_capped, q.undercut_running,
+		pr.id, pr.kind, pr.percent_off, pr.max_discount_vnd::text, pr.amount_off_vnd::text,
+		pr.min_amount_vnd::text, pr.total_cap, pr.used, pr.per_user_cap,
+		(pr.product_id IS NULL OR pr.product_id = p.id)
+			AND (pr.product_type IS NULL OR pr.product_type = p.type)
+			AND (pr.category_id IS NULL OR pr.category_id = p.category_id OR EXISTS (
+				SELECT 1 FROM categories c JOIN categories s ON s.id = pr.category_id
+				WHERE c.id = p.category_id AND starts_with(c.path, s.path || '/'))),
+		(SELECT count(*)::int FROM promo_redemptions r
+			WHERE r.promo_id = pr.id AND r.user_id = $1 AND r.status IN ('RESERVED', 'CONSUMED'))
+	FROM products p
+	LEFT JOIN users u ON u.id = $1
+	LEFT JOIN orders o ON o.user_id = $1 AND o.product_id = p.id AND o.status = 'PENDING'
+	CROSS JOIN LATERAL checkout_quote(p.id, $3) q
+	LEFT JOIN promos pr ON pr.code = $4 AND pr.applies_to = 'CHECKOUT' AND pr.is_active
+		AND (pr.starts_at IS NULL OR pr.starts_at <= $3) AND (pr.ends_at IS NULL OR pr.ends_at > $3)
+	WHERE p.id = $2 AND p.is_published;
+	END
 	$$;
 --> statement-breakpoint
 -- checkout_wallet: the common wallet purchase — signed in, no promo, no
