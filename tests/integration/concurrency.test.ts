@@ -224,7 +224,12 @@ describe('wallet double-spend', () => {
 		expect(purchases!.total).toBe('40000');
 	});
 
-	it('the folded wallet statement: money for 17 of 50 different products (half on flash sale), bought at once by one user: 17 PAID, 33 refused, nothing held by the refused', async () => {
+	// Without an Idempotency-Key the purchase is one statement outside a transaction (checkout_wallet); with one, the
+	// opening read, the key and the paying statement run in a transaction. Both must hold the same money rules.
+	it.each([
+		['one statement, no Idempotency-Key', () => ({})],
+		['in a transaction, with an Idempotency-Key', () => ({ 'idempotency-key': crypto.randomUUID() })]
+	])('the folded wallet statement (%s): money for 17 of 50 different products (half on flash sale), bought at once by one user: 17 PAID, 33 refused, nothing held by the refused', async (_, headers) => {
 		const [user] = await users(1);
 		// 51 000 = 17 × 3 000: three purchases from the bonus pocket, one split across both pockets, thirteen from main.
 		await creditWallet(base, user!.userId, '40000', 'main');
@@ -233,7 +238,7 @@ describe('wallet double-spend', () => {
 		// The odd ones cost 3 000 only through a flash sale with one unit: the paying statement takes it, a refusal gives it back.
 		const flash = new Map<string, string>();
 		for (const [i, p] of products.entries()) if (i % 2 === 1) flash.set(p.id, await createFlashSale(base, p.id, { priceVnd: '3000', stock: 1 }));
-		const results = await race(products.map((p) => () => checkout(base, { productId: p.id, paymentMethod: 'wallet' }, { user })));
+		const results = await race(products.map((p) => () => checkout(base, { productId: p.id, paymentMethod: 'wallet' }, { user, headers: headers() })));
 		expect(statuses(results)).toEqual({ 200: 17, 422: N - 17 });
 		for (const r of results.filter((x) => x.status === 422)) {
 			expect(r.body.error).toMatchObject({ code: 'state_violation', details: { reason: 'insufficient_funds', required: '3000' } });

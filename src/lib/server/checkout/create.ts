@@ -28,6 +28,7 @@ import { alreadyOwned, flashSaleSoldOut, invalidPromo, unknownProduct } from './
 import { MAX_QUOTE_ATTEMPTS, offerOf, quoteAndHold, readQuote, type QuoteRow } from './flash-sale';
 import { openCheckout } from './open';
 import { insertPaidWalletOrder } from './wallet-order';
+import { payByWalletAtOnce } from './wallet-at-once';
 import { claimIdempotencyKey, recordIdempotentOrder, requestHash } from '../payments/idempotency';
 import { deliverClaimedReceiptSoon, deliverReceiptSoon, type ReceiptFacts } from './receipts';
 import { cancelPendingOrder, markOrderPaid, ORDER_KIND, type OrderRow } from './transitions';
@@ -144,6 +145,15 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 	const userId = buyerUserId(buyer);
 	const key = idempotencyKey ? { kind: 'checkout' as const, scope: buyerScope(buyer), key: idempotencyKey } : undefined;
 	const hash = requestHash({ ...input, promoCode, guest: buyer.kind === 'guest' ? buyer.email : undefined });
+
+	// The common case in one statement, without a transaction round trip (wallet-at-once.ts).
+	if (userId && input.paymentMethod === 'wallet' && !promoCode && !key) {
+		const paid = await payByWalletAtOnce(userId, input.productId, input.returnTo ?? null, now());
+		if (paid) {
+			deliverClaimedReceiptSoon(paid.order, paid.receipt);
+			return { order: paid.order, replayed: false };
+		}
+	}
 
 	let receipt: ReceiptFacts | undefined;
 	const created = await db().transaction(async (tx): Promise<CreatedOrder> => {

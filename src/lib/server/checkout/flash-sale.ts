@@ -43,6 +43,7 @@ export function readQuote(tx: Tx, productId: string, at: Date): Promise<QuoteRow
  * What a quote row offers: the price and, when a capped flash sale sets it,
  * the unit that must be taken for it; undefined when the only thing that made
  * the product cheaper is a flash sale with no stock left (409).
+ * checkout_wallet (drizzle/0029) prices the common wallet purchase by the same rule: change both.
  */
 export function offerOf(q: QuoteRow): Quote | undefined {
 	const effective = BigInt(q.effective);
@@ -68,7 +69,7 @@ export async function releaseFlashSaleUnit(tx: Tx, flashSaleId: string): Promise
 		.where(and(eq(flashSales.id, flashSaleId), isNotNull(flashSales.stockLeft)));
 }
 
-/** Each lost race means one flash sale sold out under us; past this many, treat the product's flash sales as gone. */
+/** Each lost race means one flash sale sold out under us; past this many, treat the product's flash sales as gone (checkout_wallet in drizzle/0029 uses the same 5). */
 export const MAX_QUOTE_ATTEMPTS = 5;
 
 /**

@@ -1,5 +1,6 @@
 /**
- * A wallet order in one data-modifying statement (issue 15, item 2): the
+ * A wallet order in one data-modifying statement (issue 15, item 2;
+ * checkout_pay_wallet in drizzle/0029, shared with checkout_wallet): the
  * flash-sale unit when the price needs one, ownership, the debit (bonus
  * pocket first, one conditional UPDATE of the wallet row, as wallet/service's
  * debit), the order inserted as PAID with its receipt already claimed for the
@@ -19,7 +20,7 @@ import { queryRows } from '../db/rows';
 import { bigintParam } from '../db/sql-values';
 import { ts } from '../catalog/pricing';
 import type { Quote } from './flash-sale';
-import { ORDER_KIND, type OrderRow } from './transitions';
+import type { OrderRow } from './transitions';
 
 export interface WalletOrderInput {
 	id: string;
@@ -53,61 +54,23 @@ export async function insertPaidWalletOrder(tx: Tx, o: WalletOrderInput): Promis
 	const take = o.takeUnit && o.quote.unitHeld;
 	const held = o.quote.unitHeld;
 	const [row] = await queryRows<Row>(
-		sql`WITH unit AS (
-				UPDATE flash_sales SET stock_left = stock_left - 1
-				WHERE id = ${o.quote.flashSaleId}::uuid AND ${take}::boolean
-					AND flash_sale_open(starts_at, ends_at, stock_cap, stock_left, ${ts(o.at)})
-				RETURNING id
-			), go AS (
-				SELECT 1 AS ok WHERE NOT ${take}::boolean OR EXISTS (SELECT 1 FROM unit)
-			), own AS (
-				INSERT INTO product_ownerships (user_id, product_id, source, order_id, created_at)
-				SELECT ${o.userId}::uuid, ${o.productId}::uuid, 'purchase', ${o.id}::uuid, ${ts(o.at)} FROM go
-				ON CONFLICT DO NOTHING
-				RETURNING order_id
-			), before AS (
-				SELECT w.user_id, w.bonus FROM wallets w JOIN own ON true WHERE w.user_id = ${o.userId}::uuid FOR UPDATE OF w
-			), debit AS (
-				UPDATE wallets w
-				SET bonus = w.bonus - LEAST(w.bonus, ${amount}), main = w.main - (${amount} - LEAST(w.bonus, ${amount})), updated_at = ${ts(o.at)}
-				FROM before b
-				WHERE w.user_id = b.user_id AND w.main + w.bonus >= ${amount}
-				RETURNING w.main + w.bonus AS total, b.bonus - w.bonus AS from_bonus
-			), ord AS (
-				INSERT INTO orders (id, user_id, product_id, price_vnd, price_source, promo_discount_vnd, amount_vnd, payment_method, status,
-					promo_code, promo_redemption_id, flash_sale_id, flash_sale_unit_held, return_to,
-					receipt_status, receipt_attempts, receipt_attempted_at, paid_at, created_at, updated_at)
-				SELECT ${o.id}::uuid, ${o.userId}::uuid, ${o.productId}::uuid, ${bigintParam(o.quote.priceVnd)}, ${o.quote.source}::text, ${bigintParam(o.promo?.discountVnd ?? 0n)}, ${amount}, 'wallet', 'PAID',
-					${o.promo?.code ?? null}::text, ${o.promo?.redemptionId ?? null}::uuid, ${o.quote.flashSaleId}::uuid, ${held}::boolean, ${o.returnTo}::text,
-					'sending', 1, ${ts(o.at)}, ${ts(o.at)}, ${ts(o.at)}, ${ts(o.at)}
-				FROM debit
-				RETURNING order_number
-			), ledger AS (
-				INSERT INTO wallet_ledger (user_id, entry_type, direction, pocket, amount, balance_after, ref_type, ref_id, note, created_at)
-				SELECT ${o.userId}::uuid, 'PURCHASE', 'DEBIT', e.pocket, e.amount, e.balance_after, ${ORDER_KIND}::text, ${o.id}::text, ${o.note}::text, ${ts(o.at)}
-				FROM debit d
-				CROSS JOIN LATERAL (VALUES
-					(1, 'bonus', d.from_bonus, d.total + (${amount} - d.from_bonus)),
-					(2, 'main', ${amount} - d.from_bonus, d.total)
-				) e(step, pocket, amount, balance_after)
-				WHERE e.amount > 0
-				ORDER BY e.step
-			), consumed AS (
-				UPDATE promo_redemptions SET status = 'CONSUMED', updated_at = ${ts(o.at)}
-				WHERE id = ${o.promo?.redemptionId ?? null}::uuid AND status = 'RESERVED' AND EXISTS (SELECT 1 FROM ord)
-			)
-			SELECT NOT ${take}::boolean OR EXISTS (SELECT 1 FROM unit) AS unit_ok,
-				EXISTS (SELECT 1 FROM own) AS owned_now,
-				EXISTS (SELECT 1 FROM debit) AS debited,
-				(SELECT order_number::text FROM ord) AS order_number`,
+		sql`SELECT unit_ok, owned_now, debited, order_number::text AS order_number
+			FROM checkout_pay_wallet(${o.id}::uuid, ${o.userId}::uuid, ${o.productId}::uuid, ${ts(o.at)}, ${bigintParam(o.quote.priceVnd)},
+				${o.quote.source}::text, ${o.quote.flashSaleId}::uuid, ${take}::boolean, ${held}::boolean, ${o.promo?.code ?? null}::text,
+				${o.promo?.redemptionId ?? null}::uuid, ${bigintParam(o.promo?.discountVnd ?? 0n)}, ${amount}, ${o.returnTo}::text, ${o.note}::text)`,
 		tx
 	);
 	if (!row!.unit_ok) return { kind: 'unit_lost' };
 	if (!row!.owned_now) return { kind: 'owned' };
 	if (!row!.debited || row!.order_number === null) return { kind: 'insufficient' };
-	const order: OrderRow = {
+	return { kind: 'paid', order: paidWalletOrder(o, Number(row!.order_number)) };
+}
+
+/** The order row the paying statement inserted, built from what the caller sent (no read back). */
+export function paidWalletOrder(o: WalletOrderInput, orderNumber: number): OrderRow {
+	return {
 		id: o.id,
-		orderNumber: Number(row!.order_number),
+		orderNumber,
 		userId: o.userId,
 		guestEmail: null,
 		guestConsentAt: null,
@@ -121,7 +84,7 @@ export async function insertPaidWalletOrder(tx: Tx, o: WalletOrderInput): Promis
 		promoCode: o.promo?.code ?? null,
 		promoRedemptionId: o.promo?.redemptionId ?? null,
 		flashSaleId: o.quote.flashSaleId,
-		flashSaleUnitHeld: held,
+		flashSaleUnitHeld: o.quote.unitHeld,
 		paymentIntentId: null,
 		paymentRef: null,
 		returnTo: o.returnTo,
@@ -135,5 +98,4 @@ export async function insertPaidWalletOrder(tx: Tx, o: WalletOrderInput): Promis
 		createdAt: o.at,
 		updatedAt: o.at
 	};
-	return { kind: 'paid', order };
 }
