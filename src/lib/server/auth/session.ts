@@ -8,10 +8,11 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Cookies } from '@sveltejs/kit';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { config } from '../config';
 import { db, type DbOrTx } from '../db/client';
+import { queryPreparedRows } from '../db/rows';
 import { sessions, users, type UserRole } from '../db/schema';
 import { now, nowMs } from '../platform/clock';
 import { sign, verify } from '../platform/signing';
@@ -72,31 +73,55 @@ export type ValidationResult =
 	| { session: SessionContext; renewedUntil: Date | null }
 	| { session: null; renewedUntil: null };
 
+interface SessionRow {
+	expires_at: Date | string;
+	last_seen_at: Date | string;
+	disabled: boolean;
+	user_id: string;
+	email: string;
+	name: string | null;
+	role: UserRole;
+	is_vip: boolean;
+	vip_until: Date | string | null;
+	email_verified: boolean;
+}
+
+const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
 export async function validateSessionToken(token: string): Promise<ValidationResult> {
 	const id = hashToken(token);
-	const rows = await db()
-		.select({ session: sessions, user: users })
-		.from(sessions)
-		.innerJoin(users, eq(sessions.userId, users.id))
-		.where(eq(sessions.id, id))
-		.limit(1);
-	const row = rows[0];
+	// Every signed-in request runs this: one prepared statement of fixed text, only the columns
+	// used (building drizzle's select of both whole tables cost about 0.9 ms of CPU per request).
+	const [row] = await queryPreparedRows<SessionRow>(sql`
+		SELECT s.expires_at, s.last_seen_at, u.disabled_at IS NOT NULL AS disabled, u.id::text AS user_id, u.email, u.name,
+			u.role, u.is_vip, u.vip_until, u.email_verified_at IS NOT NULL AS email_verified
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.id = ${id}`);
 	if (!row) return { session: null, renewedUntil: null };
 	const current = nowMs();
 	// Disabling revokes sessions in the same transaction; this also covers a session created in a race with it.
-	if (row.session.expiresAt.getTime() <= current || row.user.disabledAt) {
+	if (asDate(row.expires_at).getTime() <= current || row.disabled) {
 		await db().delete(sessions).where(eq(sessions.id, id));
 		return { session: null, renewedUntil: null };
 	}
-	let expiresAt = row.session.expiresAt;
+	let expiresAt = asDate(row.expires_at);
 	let renewedUntil: Date | null = null;
 	if (expiresAt.getTime() - current < RENEW_WHEN_UNDER_MS) {
 		expiresAt = renewedUntil = new Date(current + SESSION_LIFETIME_MS);
 		await db().update(sessions).set({ expiresAt, lastSeenAt: now() }).where(eq(sessions.id, id));
-	} else if (current - row.session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+	} else if (current - asDate(row.last_seen_at).getTime() > LAST_SEEN_GRANULARITY_MS) {
 		await db().update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, id));
 	}
-	return { session: { id, expiresAt, user: toSessionUser(row.user) }, renewedUntil };
+	const user: SessionUser = {
+		id: row.user_id,
+		email: row.email,
+		name: row.name,
+		role: row.role,
+		isVip: row.is_vip,
+		vipUntil: row.vip_until === null ? null : asDate(row.vip_until),
+		emailVerified: row.email_verified
+	};
+	return { session: { id, expiresAt, user }, renewedUntil };
 }
 
 export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
