@@ -349,7 +349,7 @@ async function chooseHits(
 				lastIsPrefix: words.lastIsPrefix && intent.rest.at(-1) === words.words.length - 1,
 				key: ''
 			};
-			const corrected = await correctQuery(restWords);
+			const corrected = await correctQuery(restWords, version);
 			if (!corrected) return { matcher: 'intent-fuzzy', hits: [] };
 			const fixed = correctedPositions(restWords, corrected);
 			const all = exactPositions(words);
@@ -362,7 +362,7 @@ async function chooseHits(
 		const hits = await fetch(await plan(input, exactPositions(words), version));
 		if (hits.length > 0 || input.cursor) return { matcher, hits };
 	}
-	const corrected = await correctQuery(words);
+	const corrected = await correctQuery(words, version);
 	if (!corrected) return { matcher: 'fuzzy', hits: [] };
 	return { matcher: 'fuzzy', hits: await fetch(await plan(input, correctedPositions(words, corrected), version)) };
 }
