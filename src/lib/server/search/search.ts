@@ -97,11 +97,20 @@ function tierCondition(tier: number, q: TsQueries): SQL | null {
 	}
 }
 
-/** The tier of a row that matches at all. */
-const tierOf = (q: TsQueries): SQL =>
-	sql`(CASE ${q.titlePairs ? sql`WHEN p.title_pairs @@ ${pairsQuery(q)} THEN 3` : sql``}
-		WHEN p.head_vector @@ ${tsq(q.title)} THEN 2
-		WHEN p.head_vector @@ ${tsq(q.all)} THEN 1 ELSE 0 END)`;
+/**
+ * The tiers (3 down to 0, as tierCondition, but each excluding every tier
+ * above it, so the sets are disjoint) as conditions, best first, each led by the
+ * condition its GIN index answers (the NOTs only filter its candidates).
+ */
+function exclusiveTiers(q: TsQueries): { tier: number; condition: SQL }[] {
+	const notPairs = q.titlePairs ? sql` AND NOT p.title_pairs @@ ${pairsQuery(q)}` : sql``;
+	return [
+		...(q.titlePairs ? [{ tier: 3, condition: sql`p.title_pairs @@ ${pairsQuery(q)}` }] : []),
+		{ tier: 2, condition: sql`p.head_vector @@ ${tsq(q.title)}${notPairs}` },
+		{ tier: 1, condition: sql`p.head_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.title)}${notPairs}` },
+		{ tier: 0, condition: sql`NOT p.head_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.title)}${notPairs}` }
+	];
+}
 
 const RELEVANCE_KINDS: readonly KeyKind[] = ['int', 'int', 'uuid'];
 
@@ -201,22 +210,48 @@ class SearchPlan {
 		return out;
 	}
 
-	/** Every candidate of `match` ranked by tier in one bitmap query (after the cursor). */
+	/**
+	 * The candidates of `match` ranked by tier, in one statement (after the
+	 * cursor). Each tier is its own bitmap query (the GIN index of its own
+	 * condition: title word pairs, title, title and tags) with a top-N sort, and
+	 * runs only while the tiers above it left the page short (a one-time filter
+	 * on their counts), so a common word found in many titles never ranks its
+	 * thousands of description matches. With `whole`, each tier splits in two:
+	 * the whole query side by side in the title first.
+	 */
 	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[] = [], whole: TsQueries | null = null): Promise<HitRow[]> {
-		const tier = whole?.titlePairs
-			? sql`(${tierOf(this.q)} * 2 + (p.title_pairs @@ ${pairsQuery(whole)})::int)`
-			: tierOf(this.q);
-		const where = [
-			match,
-			...extra,
-			...(after ? [sql`(${tier}, p.popularity, p.id) < (${after[0]}::integer, ${after[1]}::integer, ${after[2]}::uuid)`] : []),
-			...this.filters()
-		];
+		const wholePairs = whole?.titlePairs ? sql`p.title_pairs @@ ${pairsQuery(whole)}` : null;
+		const tiers = exclusiveTiers(this.q).flatMap(({ tier, condition }) =>
+			wholePairs
+				? [
+						{ key: tier * 2 + 1, condition: sql`${condition} AND ${wholePairs}` },
+						{ key: tier * 2, condition: sql`${condition} AND NOT ${wholePairs}` }
+					]
+				: [{ key: tier, condition }]
+		);
+		const startKey = after ? Number(after[0]) : Infinity;
+		const ctes: SQL[] = [];
+		const names: string[] = [];
+		for (const { key, condition } of tiers) {
+			if (key > startKey) continue;
+			const name = `t${key}`;
+			const within = after && key === startKey ? [sql`(p.popularity, p.id) < (${after[1]}::integer, ${after[2]}::uuid)`] : [];
+			// Runs only when the tiers above found fewer than `limit`.
+			const gate = names.length > 0 ? [sql`(${sql.raw(names.map((n) => `(SELECT count(*) FROM ${n})`).join(' + '))}) < ${limit}`] : [];
+			ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (
+				SELECT ${HIT_COLUMNS}, p.id AS k_id, ${sql.raw(String(key))} AS k_tier
+				FROM products p
+				WHERE ${and([...gate, condition, match, ...extra, ...within, ...this.filters()])}
+				ORDER BY p.popularity + 0 DESC, p.id DESC
+				LIMIT ${limit})`);
+			names.push(name);
+		}
+		if (names.length === 0) return Promise.resolve([]);
 		return queryRows<HitRow>(sql`
-			SELECT ${HIT_COLUMNS}, ${tier} AS k_tier
-			FROM products p
-			WHERE ${and(where)}
-			ORDER BY k_tier DESC, p.popularity + 0 DESC, p.id DESC
+			WITH ${sql.join(ctes, sql`, `)}
+			SELECT id, k_created, k_popularity, rating_avg, rating_count, k_tier
+			FROM (${sql.raw(names.map((n) => `SELECT * FROM ${n}`).join(' UNION ALL '))}) hits
+			ORDER BY k_tier DESC, k_popularity DESC, k_id DESC
 			LIMIT ${limit}`);
 	}
 
