@@ -97,6 +97,12 @@ function tierCondition(tier: number, q: TsQueries): SQL | null {
 	}
 }
 
+/** The tier of a row that matches at all. */
+const tierOf = (q: TsQueries): SQL =>
+	sql`(CASE ${q.titlePairs ? sql`WHEN p.title_pairs @@ ${pairsQuery(q)} THEN 3` : sql``}
+		WHEN p.head_vector @@ ${tsq(q.title)} THEN 2
+		WHEN p.head_vector @@ ${tsq(q.all)} THEN 1 ELSE 0 END)`;
+
 /**
  * The tiers (3 down to 0, as tierCondition, but each excluding every tier
  * above it, so the sets are disjoint) as conditions, best first, each led by the
@@ -199,7 +205,7 @@ class SearchPlan {
 				// query stands side by side in the title: "giáo án toán" puts "Giáo án Toán …"
 				// before "Combo giáo án … Toán".
 				const whole = level.score > 0 ? this.q : null;
-				rows = await words.rankedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel], whole);
+				rows = await words.gatedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel], whole);
 			} else {
 				// Only the category decides: walk the popularity index while the level is dense.
 				const scan = this.scan(inLevel, listOrders.popular, within ? within.slice(1) : null, need);
@@ -210,16 +216,33 @@ class SearchPlan {
 		return out;
 	}
 
+	/** A rare query's candidates, every one ranked by tier in one bitmap query (after the cursor). */
+	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const tier = tierOf(this.q);
+		const where = [
+			match,
+			...(after ? [sql`(${tier}, p.popularity, p.id) < (${after[0]}::integer, ${after[1]}::integer, ${after[2]}::uuid)`] : []),
+			...this.filters()
+		];
+		return queryRows<HitRow>(sql`
+			SELECT ${HIT_COLUMNS}, ${tier} AS k_tier
+			FROM products p
+			WHERE ${and(where)}
+			ORDER BY k_tier DESC, p.popularity + 0 DESC, p.id DESC
+			LIMIT ${limit}`);
+	}
+
 	/**
-	 * The candidates of `match` ranked by tier, in one statement (after the
-	 * cursor). Each tier is its own bitmap query (the GIN index of its own
+	 * The candidates of `match` in an intent level ranked by tier, in one
+	 * statement (after the cursor); a level of common words holds thousands.
+	 * Each tier is its own bitmap query (the GIN index of its own
 	 * condition: title word pairs, title, title and tags) with a top-N sort, and
 	 * runs only while the tiers above it left the page short (a one-time filter
 	 * on their counts), so a common word found in many titles never ranks its
 	 * thousands of description matches. With `whole`, each tier splits in two:
 	 * the whole query side by side in the title first.
 	 */
-	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[] = [], whole: TsQueries | null = null): Promise<HitRow[]> {
+	private gatedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[], whole: TsQueries | null): Promise<HitRow[]> {
 		const wholePairs = whole?.titlePairs ? sql`p.title_pairs @@ ${pairsQuery(whole)}` : null;
 		const tiers = exclusiveTiers(this.q).flatMap(({ tier, condition }) =>
 			wholePairs
