@@ -10,8 +10,9 @@
  *   1. all words in title or tags,
  *   0. the rest (description matches).
  *
- * The vocabulary first expands a prefix into the few words it completes and
- * bounds how many products can match (./frequency.ts); the fetch depends on it:
+ * The vocabulary (in memory per catalog version, ./vocabulary.ts) first
+ * expands a prefix into the few words it completes and bounds how many
+ * products can match (./frequency.ts); the fetch depends on it:
  * - a rare query ranks its few candidates in one GIN bitmap query;
  * - a common one takes the tiers in turn, each by walking a short stretch of
  *   the popularity index (../catalog/ordered-scan.ts) and falling back to a
@@ -21,7 +22,8 @@
  * When the query names a grade, subject or textbook series (./intent.ts),
  * relevance is by how well a product's category matches them first
  * (./intent-rank.ts), then by tier and popularity; the recognised words stop
- * being required words.
+ * being required words. A level's tiers are one statement, each tier run only
+ * while those above left the page short (ADR 012).
  *
  * When a first page finds nothing, unknown words are corrected against the
  * catalog's vocabulary (./spelling.ts) and the search runs again; the cursor
