@@ -35,8 +35,11 @@ const BUDGET = {
 	productDetail: 1,
 	/** Session (1) and the detail with isPurchased (1). */
 	productDetailSignedIn: 2,
-	/** A first query, no hit in the cache: the catalog version, the vocabulary, the ranked page, the completions. */
-	search: 4,
+	/**
+	 * A first query, no hit in the cache: the ranked hits and the page. The catalog
+	 * version and the vocabulary are in memory (ADR 012).
+	 */
+	search: 2,
 	/** One prepared statement (no renewal, no last-seen write). */
 	sessionLookup: 1
 };
@@ -154,10 +157,13 @@ describe.skipIf(!pg)('round trips to PostgreSQL per operation (needs TEST_DATABA
 		const search = async (q: string) => {
 			const res = await request(base, `/api/v1/search?q=${encodeURIComponent(q)}`);
 			expect(res.status, res.text).toBe(200);
+			// A page to read: the count includes reading it.
+			expect((res.body as { data: unknown[] }).data.length, q).toBeGreaterThan(0);
 		};
 		await search('giao an');
-		// A different query every time: neither the hit cache nor the vocabulary cache answers it.
-		const n = await measure('search, first query', async (i) => `${words[i * 2]} ${words[i * 2 + 1]}`, search);
+		// A different query every time: the hit cache cannot answer it; the vocabulary of this
+		// catalog version is in memory by now (the first search started its load).
+		const n = await measure('search, first query', async (i) => `giao an ${words[i]} bai`, search);
 		expect(n).toBeLessThanOrEqual(BUDGET.search);
 	});
 

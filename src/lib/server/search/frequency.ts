@@ -1,6 +1,6 @@
 /**
- * What the vocabulary (search_terms, kept by triggers) says about a query
- * before the products are searched:
+ * What the vocabulary (search_terms, kept by triggers; in memory per catalog
+ * version, ./vocabulary.ts) says about a query before the products are searched:
  *
  * - A last word typed as a prefix ("toa") is expanded to the few words that
  *   start with it ("toan"), when there are few: GIN answers an OR of exact
@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { config } from '../config';
 import { queryRows } from '../db/rows';
 import { nowMs } from '../platform/clock';
+import { vocabularyFor } from './vocabulary';
 
 /** A prefix with more completions than this stays a `:*` prefix. */
 const MAX_EXPANSION = 8;
@@ -45,10 +46,11 @@ interface Completion {
 }
 
 /**
- * What the vocabulary said, kept for one catalog version (the triggers that
- * keep search_terms move `catalog_version` too), and like the hit cache for at
- * most SEARCH_CACHE_SECONDS. Queries share most of their words, so a search
- * that misses the hit cache usually still skips these round trips.
+ * What the database said, kept for one catalog version (the triggers that keep
+ * search_terms move `catalog_version` too) and like the hit cache for at most
+ * SEARCH_CACHE_SECONDS: used only until the whole vocabulary of the version is
+ * in memory (./vocabulary.ts), or always when the version is read from the
+ * database (no LISTEN connection).
  */
 interface Memo {
 	version: string;
@@ -59,7 +61,7 @@ interface Memo {
 	completions: Map<string, Completion[]>;
 }
 
-/** A vocabulary is small next to the catalog, but a stream of unknown words must not grow this without end. */
+/** A stream of unknown words must not grow this without end. */
 const MAX_MEMO_ENTRIES = 50_000;
 
 let memo: Memo | null = null;
@@ -76,6 +78,13 @@ function memoFor(version: string | null): Memo | null {
 
 /** Document frequencies of `terms` (and the completions of `prefix`), from the memo or in one query. */
 async function lookUp(terms: string[], prefix: string | null, version: string | null): Promise<{ ndoc: Map<string, number>; completions: Completion[] }> {
+	const vocabulary = vocabularyFor(version);
+	if (vocabulary) {
+		return {
+			ndoc: new Map(terms.map((t) => [t, vocabulary.ndoc(t)])),
+			completions: prefix === null ? [] : vocabulary.completions(prefix, MAX_EXPANSION)
+		};
+	}
 	const m = memoFor(version);
 	const missing = [...new Set(m ? terms.filter((t) => !m.ndoc.has(t)) : terms)];
 	const known = prefix === null ? undefined : m?.completions.get(prefix);

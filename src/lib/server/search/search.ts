@@ -10,8 +10,9 @@
  *   1. all words in title or tags,
  *   0. the rest (description matches).
  *
- * The vocabulary first expands a prefix into the few words it completes and
- * bounds how many products can match (./frequency.ts); the fetch depends on it:
+ * The vocabulary (in memory per catalog version, ./vocabulary.ts) first
+ * expands a prefix into the few words it completes and bounds how many
+ * products can match (./frequency.ts); the fetch depends on it:
  * - a rare query ranks its few candidates in one GIN bitmap query;
  * - a common one takes the tiers in turn, each by walking a short stretch of
  *   the popularity index (../catalog/ordered-scan.ts) and falling back to a
@@ -21,7 +22,8 @@
  * When the query names a grade, subject or textbook series (./intent.ts),
  * relevance is by how well a product's category matches them first
  * (./intent-rank.ts), then by tier and popularity; the recognised words stop
- * being required words.
+ * being required words. A level's tiers are one statement, each tier run only
+ * while those above left the page short (ADR 012).
  *
  * When a first page finds nothing, unknown words are corrected against the
  * catalog's vocabulary (./spelling.ts) and the search runs again; the cursor
@@ -102,6 +104,21 @@ const tierOf = (q: TsQueries): SQL =>
 	sql`(CASE ${q.titlePairs ? sql`WHEN p.title_pairs @@ ${pairsQuery(q)} THEN 3` : sql``}
 		WHEN p.head_vector @@ ${tsq(q.title)} THEN 2
 		WHEN p.head_vector @@ ${tsq(q.all)} THEN 1 ELSE 0 END)`;
+
+/**
+ * The tiers (3 down to 0, as tierCondition, but each excluding every tier
+ * above it, so the sets are disjoint) as conditions, best first, each led by the
+ * condition its GIN index answers (the NOTs only filter its candidates).
+ */
+function exclusiveTiers(q: TsQueries): { tier: number; condition: SQL }[] {
+	const notPairs = q.titlePairs ? sql` AND NOT p.title_pairs @@ ${pairsQuery(q)}` : sql``;
+	return [
+		...(q.titlePairs ? [{ tier: 3, condition: sql`p.title_pairs @@ ${pairsQuery(q)}` }] : []),
+		{ tier: 2, condition: sql`p.head_vector @@ ${tsq(q.title)}${notPairs}` },
+		{ tier: 1, condition: sql`p.head_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.title)}${notPairs}` },
+		{ tier: 0, condition: sql`NOT p.head_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.title)}${notPairs}` }
+	];
+}
 
 const RELEVANCE_KINDS: readonly KeyKind[] = ['int', 'int', 'uuid'];
 
@@ -190,7 +207,7 @@ class SearchPlan {
 				// query stands side by side in the title: "giáo án toán" puts "Giáo án Toán …"
 				// before "Combo giáo án … Toán".
 				const whole = level.score > 0 ? this.q : null;
-				rows = await words.rankedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel], whole);
+				rows = await words.gatedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel], whole);
 			} else {
 				// Only the category decides: walk the popularity index while the level is dense.
 				const scan = this.scan(inLevel, listOrders.popular, within ? within.slice(1) : null, need);
@@ -201,14 +218,11 @@ class SearchPlan {
 		return out;
 	}
 
-	/** Every candidate of `match` ranked by tier in one bitmap query (after the cursor). */
-	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[] = [], whole: TsQueries | null = null): Promise<HitRow[]> {
-		const tier = whole?.titlePairs
-			? sql`(${tierOf(this.q)} * 2 + (p.title_pairs @@ ${pairsQuery(whole)})::int)`
-			: tierOf(this.q);
+	/** A rare query's candidates, every one ranked by tier in one bitmap query (after the cursor). */
+	private rankedTiers(match: SQL, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const tier = tierOf(this.q);
 		const where = [
 			match,
-			...extra,
 			...(after ? [sql`(${tier}, p.popularity, p.id) < (${after[0]}::integer, ${after[1]}::integer, ${after[2]}::uuid)`] : []),
 			...this.filters()
 		];
@@ -217,6 +231,52 @@ class SearchPlan {
 			FROM products p
 			WHERE ${and(where)}
 			ORDER BY k_tier DESC, p.popularity + 0 DESC, p.id DESC
+			LIMIT ${limit}`);
+	}
+
+	/**
+	 * The candidates of `match` in an intent level ranked by tier, in one
+	 * statement (after the cursor); a level of common words holds thousands.
+	 * Each tier is its own bitmap query (the GIN index of its own
+	 * condition: title word pairs, title, title and tags) with a top-N sort, and
+	 * runs only while the tiers above it left the page short (a one-time filter
+	 * on their counts), so a common word found in many titles never ranks its
+	 * thousands of description matches. With `whole`, each tier splits in two:
+	 * the whole query side by side in the title first.
+	 */
+	private gatedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[], whole: TsQueries | null): Promise<HitRow[]> {
+		const wholePairs = whole?.titlePairs ? sql`p.title_pairs @@ ${pairsQuery(whole)}` : null;
+		const tiers = exclusiveTiers(this.q).flatMap(({ tier, condition }) =>
+			wholePairs
+				? [
+						{ key: tier * 2 + 1, condition: sql`${condition} AND ${wholePairs}` },
+						{ key: tier * 2, condition: sql`${condition} AND NOT ${wholePairs}` }
+					]
+				: [{ key: tier, condition }]
+		);
+		const startKey = after ? Number(after[0]) : Infinity;
+		const ctes: SQL[] = [];
+		const names: string[] = [];
+		for (const { key, condition } of tiers) {
+			if (key > startKey) continue;
+			const name = `t${key}`;
+			const within = after && key === startKey ? [sql`(p.popularity, p.id) < (${after[1]}::integer, ${after[2]}::uuid)`] : [];
+			// Runs only when the tiers above found fewer than `limit`.
+			const gate = names.length > 0 ? [sql`(${sql.raw(names.map((n) => `(SELECT count(*) FROM ${n})`).join(' + '))}) < ${limit}`] : [];
+			ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (
+				SELECT ${HIT_COLUMNS}, p.id AS k_id, ${sql.raw(String(key))} AS k_tier
+				FROM products p
+				WHERE ${and([...gate, condition, match, ...extra, ...within, ...this.filters()])}
+				ORDER BY p.popularity + 0 DESC, p.id DESC
+				LIMIT ${limit})`);
+			names.push(name);
+		}
+		if (names.length === 0) return Promise.resolve([]);
+		return queryRows<HitRow>(sql`
+			WITH ${sql.join(ctes, sql`, `)}
+			SELECT id, k_created, k_popularity, rating_avg, rating_count, k_tier
+			FROM (${sql.raw(names.map((n) => `SELECT * FROM ${n}`).join(' UNION ALL '))}) hits
+			ORDER BY k_tier DESC, k_popularity DESC, k_id DESC
 			LIMIT ${limit}`);
 	}
 
@@ -349,7 +409,7 @@ async function chooseHits(
 				lastIsPrefix: words.lastIsPrefix && intent.rest.at(-1) === words.words.length - 1,
 				key: ''
 			};
-			const corrected = await correctQuery(restWords);
+			const corrected = await correctQuery(restWords, version);
 			if (!corrected) return { matcher: 'intent-fuzzy', hits: [] };
 			const fixed = correctedPositions(restWords, corrected);
 			const all = exactPositions(words);
@@ -362,7 +422,7 @@ async function chooseHits(
 		const hits = await fetch(await plan(input, exactPositions(words), version));
 		if (hits.length > 0 || input.cursor) return { matcher, hits };
 	}
-	const corrected = await correctQuery(words);
+	const corrected = await correctQuery(words, version);
 	if (!corrected) return { matcher: 'fuzzy', hits: [] };
 	return { matcher: 'fuzzy', hits: await fetch(await plan(input, correctedPositions(words, corrected), version)) };
 }

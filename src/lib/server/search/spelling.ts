@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
 import type { QueryWords } from './query-text';
+import { vocabularyFor } from './vocabulary';
 
 const MAX_ALTERNATIVES = 3;
 const MAX_CANDIDATES = 200;
@@ -58,6 +59,20 @@ export function pickCorrections(word: string, candidates: Candidate[]): string[]
 		.map((c) => c.term);
 }
 
+/** Which of the query's words the catalog contains (a last word typed as a prefix: when some term starts with it). */
+async function knownWords(q: QueryWords, version: string | null): Promise<Set<string>> {
+	const last = q.folded.at(-1)!;
+	const vocabulary = vocabularyFor(version);
+	if (vocabulary) {
+		return new Set(q.folded.filter((w) => vocabulary.has(w) || (q.lastIsPrefix && w === last && vocabulary.hasPrefix(w))));
+	}
+	const lastPrefix = q.lastIsPrefix ? `${last.replace(/[\\%_]/g, '\\$&')}%` : null;
+	const known = await queryRows<{ term: string }>(sql`
+		SELECT term FROM search_terms WHERE term = ANY(${`{${q.folded.map((w) => `"${w}"`).join(',')}}`}::text[])
+		${lastPrefix ? sql`UNION ALL (SELECT ${last} FROM search_terms WHERE term LIKE ${lastPrefix} LIMIT 1)` : sql``}`);
+	return new Set(known.map((r) => r.term));
+}
+
 export interface Corrected {
 	groups: string[][];
 	lastIsPrefix: boolean;
@@ -67,12 +82,8 @@ export interface Corrected {
  * Replaces each unknown word by its corrections. Null when nothing was
  * unknown (a correction cannot help) or an unknown word has no correction.
  */
-export async function correctQuery(q: QueryWords): Promise<Corrected | null> {
-	const lastPrefix = q.lastIsPrefix ? `${q.folded.at(-1)!.replace(/[\\%_]/g, '\\$&')}%` : null;
-	const known = await queryRows<{ term: string }>(sql`
-		SELECT term FROM search_terms WHERE term = ANY(${`{${q.folded.map((w) => `"${w}"`).join(',')}}`}::text[])
-		${lastPrefix ? sql`UNION ALL (SELECT ${q.folded.at(-1)!} FROM search_terms WHERE term LIKE ${lastPrefix} LIMIT 1)` : sql``}`);
-	const knownSet = new Set(known.map((r) => r.term));
+export async function correctQuery(q: QueryWords, version: string | null): Promise<Corrected | null> {
+	const knownSet = await knownWords(q, version);
 	const unknown = q.folded.filter((w) => !knownSet.has(w));
 	if (unknown.length === 0) return null;
 
