@@ -19,7 +19,14 @@ const FRONT = Symbol.for('hoclieu.front');
 
 export function front(req, res, next) {
 	const answer = globalThis[FRONT];
-	if (answer === undefined || !answer(req, res)) next();
+	const answered = answer === undefined ? false : answer(req, res);
+	if (answered === false) next();
+	// A replay that spends a rate limit first answers later, or passes on.
+	else if (answered !== true) {
+		answered.then((done) => {
+			if (!done) next();
+		}, () => next());
+	}
 }
 `;
 

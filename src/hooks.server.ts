@@ -92,7 +92,7 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 export const handle: Handle = async ({ event, resolve }) => {
 	const startedAt = performance.now();
 	event.locals.requestId = requestIdFor(event.request.headers.get('x-request-id'));
-	event.locals.clientIp = clientIp(event.request, () => event.getClientAddress());
+	event.locals.clientIp = clientIp(event.request.headers.get('x-forwarded-for'), () => event.getClientAddress());
 	// Every log line written while serving this request carries its id.
 	return withRequestContext({ requestId: event.locals.requestId }, async () => {
 		// Until the first start has prepared the database, everything but the health probe answers 503.

@@ -9,8 +9,9 @@
  *   the very next request; a sale's end and flash-sale stock are exact;
  * - repeated anonymous reads are answered before SvelteKit from whole stored
  *   answers (src/lib/server/http/response-cache.ts): the same bytes and
- *   headers with a fresh request id, 304s, and never for a session, a Range,
- *   a flash sale's stock or after an edit;
+ *   headers with a fresh request id, 304s, never for a session, a Range or
+ *   after an edit, and one showing flash-sale stock only until it moves (on
+ *   either of two servers); a repeated search too, spending its rate limit;
  * - with TEST_DATABASE_URL: two servers on one PostgreSQL database, an edit
  *   through one is visible on the other within 100 ms (LISTEN/NOTIFY).
  */
@@ -19,6 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertFlashSale, insertProducts, resetClock, serverNow, type CategoryFixture } from '../helpers/catalog';
 import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
+import { checkout } from '../helpers/checkout';
+import { creditWallet } from '../helpers/money';
 
 const HOUR = 3_600_000;
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
@@ -224,6 +227,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 		return before;
 	}
 
+	it('flash-sale stock moved through one is shown by the other within 100 ms, even from its stored answers', async () => {
+		const stock = async () => (await request(other.url, flashPath(), { headers: IDENTITY })).body.data.product.flashSale.stockLeft;
+		for (const left of [4, 2]) {
+			await stock();
+			await stock(); // stored whole on the other server by now (the two reads before this one)
+			await sql(server.url, `UPDATE flash_sales SET stock_left = ${left} WHERE product_id = $1::uuid`, [flashId]);
+			await new Promise((r) => setTimeout(r, 100));
+			expect(await stock()).toBe(left);
+		}
+	});
+
 	it('an edit through one is visible on the other within 100 ms', async () => {
 		// How long a request takes on a loaded machine is not the point: the edit committed before
 		// its response left the first server, so 100 ms after that response the other server must
@@ -320,18 +334,14 @@ describe('the response cache, before SvelteKit', () => {
 		}
 	});
 
-	it('never answers a session, a Range, a flash sale or a read after an edit from memory', async () => {
+	it('never answers a session, a Range or a read after an edit from memory', async () => {
 		const base = server.url;
 		await request(base, productPath(), { headers: IDENTITY });
-		await request(base, flashPath(), { headers: IDENTITY });
 		const before = await answeredFromMemory(200);
 		const user = await createUser(base);
 		const signedIn = await request(base, productPath(), { headers: { ...IDENTITY, cookie: user.cookie } });
 		expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
 		await request(base, productPath(), { headers: { ...IDENTITY, range: 'bytes=0-10' } });
-		// A running flash sale's stock changes with every purchase: read each time.
-		await request(base, flashPath(), { headers: IDENTITY });
-		await request(base, flashPath(), { headers: IDENTITY });
 		expect(await answeredFromMemory(200)).toBe(before);
 
 		await request(base, productPath(), { headers: IDENTITY });
@@ -343,5 +353,66 @@ describe('the response cache, before SvelteKit', () => {
 		// Stored again from the new version, and served from memory once more.
 		expect((await request(base, productPath(), { headers: IDENTITY })).body.data.product.salePriceVnd).toBe('31000');
 		expect(await answeredFromMemory(200)).toBe(before + 2);
+	});
+
+	it('keeps a flash sale’s answer only until its stock moves, here or by a purchase', async () => {
+		const base = server.url;
+		const stock = async () => (await request(base, flashPath(), { headers: IDENTITY })).body.data.product.flashSale.stockLeft;
+		await sql(base, `UPDATE flash_sales SET stock_left = 5 WHERE product_id = $1::uuid`, [flashId]);
+		await stock();
+		const before = await answeredFromMemory(200);
+		expect(await stock()).toBe(5);
+		expect(await answeredFromMemory(200)).toBe(before + 1);
+		await sql(base, `UPDATE flash_sales SET stock_left = 4 WHERE product_id = $1::uuid`, [flashId]);
+		expect(await stock()).toBe(4);
+		expect(await answeredFromMemory(200)).toBe(before + 1);
+		expect(await stock()).toBe(4);
+		expect(await answeredFromMemory(200)).toBe(before + 2);
+		// A purchase takes a unit: the stored answer goes with it.
+		const buyer = await createUser(base);
+		await creditWallet(base, buyer.userId, '100000');
+		const bought = await checkout(base, { productId: flashId, paymentMethod: 'wallet' }, { user: buyer });
+		expect(bought.status, bought.text).toBe(200);
+		expect(bought.body.data).toMatchObject({ status: 'PAID', amountVnd: '20000' });
+		expect(await stock()).toBe(3);
+		expect(await answeredFromMemory(200)).toBe(before + 2);
+	});
+
+	// Last in the file: it spends this client's search budget (spec 8.3: 30 a minute).
+	it('replays a repeated search with fresh RateLimit headers, spending the limit each time, and drops it when stock on it moves', async () => {
+		const base = server.url;
+		const path = `/api/v1/search?q=${encodeURIComponent('bài giảng flash')}`;
+		const search = () => request(base, path, { headers: IDENTITY });
+		const first = await search();
+		expect(first.status, first.text).toBe(200);
+		expect(first.body.data.map((p: { id: string }) => p.id)).toContain(flashId);
+		let remaining = Number(first.headers.get('ratelimit-remaining'));
+		const before = await answeredFromMemory(200);
+		for (let i = 1; i <= 3; i++) {
+			const again = await search();
+			expect(again.text).toBe(first.text);
+			expect(Number(again.headers.get('ratelimit-remaining'))).toBe(--remaining);
+			expect(again.headers.get('ratelimit-limit')).toBe('30');
+			expect(again.headers.get('cache-control')).toBe('no-store');
+			expect(await answeredFromMemory(200)).toBe(before + i);
+		}
+		await sql(base, `UPDATE flash_sales SET stock_left = 2 WHERE product_id = $1::uuid`, [flashId]);
+		const moved = await search();
+		expect(moved.body.data.find((p: { id: string }) => p.id === flashId).flashSale.stockLeft).toBe(2);
+		expect(Number(moved.headers.get('ratelimit-remaining'))).toBe(--remaining);
+		expect(await answeredFromMemory(200)).toBe(before + 3);
+		// Spend the rest from memory; the refusal is the full path's 429, and refused requests spend nothing.
+		while (remaining > 0) {
+			const again = await search();
+			expect(Number(again.headers.get('ratelimit-remaining'))).toBe(--remaining);
+		}
+		expect(await answeredFromMemory(200)).toBeGreaterThan(before + 3);
+		for (let i = 0; i < 2; i++) {
+			const refused = await search();
+			expect(refused.status).toBe(429);
+			expect(refused.body.error.code).toBe('rate_limited');
+			expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+			expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+		}
 	});
 });

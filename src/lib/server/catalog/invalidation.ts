@@ -1,6 +1,8 @@
 /**
  * Hears catalog changes for ./memory-cache.ts: `LISTEN hoclieu_catalog`, which
- * the catalog_version triggers notify on commit (migration 0027).
+ * the catalog_version triggers notify on commit (migration 0027), and
+ * `LISTEN hoclieu_flash_stock`, which names the product whose flash-sale stock
+ * moved (migration 0030).
  *
  * PostgreSQL: a connection of this process's own (every cluster worker and
  * instance has one), kept open and never recycled. Whenever it closes the
@@ -18,11 +20,14 @@ import postgres from 'postgres';
 import { config } from '../config';
 import { database } from '../db/client';
 import { log } from '../platform/logger';
-import { catalogChanged, setCatalogListening } from './memory-cache';
+import { catalogChanged, flashStockMoved, setCatalogListening, type Versions } from './memory-cache';
 
 export const CATALOG_CHANNEL = 'hoclieu_catalog';
+const FLASH_STOCK_CHANNEL = 'hoclieu_flash_stock';
 export const LISTENER_NAME = 'hoclieu-catalog-listener';
-const VERSION_QUERY = sql`SELECT CASE WHEN is_called THEN last_value ELSE 0 END::text AS version FROM catalog_version`;
+const VERSIONS_QUERY = sql`SELECT CASE WHEN c.is_called THEN c.last_value ELSE 0 END::text AS catalog,
+	CASE WHEN f.is_called THEN f.last_value ELSE 0 END::text AS "flashStock"
+	FROM catalog_version c, flash_stock_version f`;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 /** A black-holed connection does not close: ask it now and then, and treat silence as a loss. */
@@ -38,14 +43,20 @@ export function startCatalogInvalidation(): () => Promise<void> {
 	return cfg.databaseUrl ? listenPostgres(cfg.databaseUrl) : listenPglite();
 }
 
+/** Payload "<product id> <flash_stock_version>" (migration 0030). */
+function heardFlashStock(payload: string): void {
+	const [productId, version] = payload.split(' ');
+	flashStockMoved(productId, version);
+}
+
 function listenPglite(): () => Promise<void> {
 	let unlisten: (() => Promise<void>) | undefined;
 	let stopped = false;
 	const client = (database().db as unknown as { $client?: PgliteLike }).$client;
 	if (!client?.listen) return async () => {};
-	client
-		.listen(CATALOG_CHANNEL, (payload) => catalogChanged(payload))
-		.then((u) => {
+	Promise.all([client.listen(CATALOG_CHANNEL, (payload) => catalogChanged(payload)), client.listen(FLASH_STOCK_CHANNEL, heardFlashStock)])
+		.then((us) => {
+			const u = () => Promise.all(us.map((f) => f())).then(() => {});
 			if (stopped) return void u();
 			unlisten = u;
 			setCatalogListening(true);
@@ -93,26 +104,27 @@ function listenPostgres(databaseUrl: string): () => Promise<void> {
 		onnotice: () => {},
 		onnotify: (channel, payload) => {
 			if (channel === CATALOG_CHANNEL) catalogChanged(payload);
+			else if (channel === FLASH_STOCK_CHANNEL) heardFlashStock(payload);
 		},
 		onclose: () => lost('closed')
 	};
 	const client = postgres(databaseUrl, options);
 
-	// The value the triggers notify (nextval's): fixed text, a named prepared statement on the pool.
-	const readVersion = async () => {
-		const [row] = (await database().queryPrepared(VERSION_QUERY)) as { version: string }[];
-		return row!.version;
+	// The values the triggers notify (nextval's): fixed text, a named prepared statement on the pool.
+	const readVersions = async () => {
+		const [row] = (await database().queryPrepared(VERSIONS_QUERY)) as Versions[];
+		return row!;
 	};
 
 	async function connect(): Promise<void> {
 		if (stopped) return;
 		try {
-			await client.unsafe(`LISTEN "${CATALOG_CHANNEL}"`);
+			await client.unsafe(`LISTEN "${CATALOG_CHANNEL}"; LISTEN "${FLASH_STOCK_CHANNEL}"`);
 			if (stopped) return;
 			connected = true;
 			retryMs = RETRY_MIN_MS;
 			// From here every change is heard; whatever was cached before may have missed one.
-			setCatalogListening(true, readVersion);
+			setCatalogListening(true, readVersions);
 			pingTimer = setInterval(() => {
 				const timeout = setTimeout(() => lost('no answer to a ping'), 5_000);
 				client`SELECT 1`

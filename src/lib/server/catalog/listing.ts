@@ -13,7 +13,7 @@ import type { CategoryListingInput, CategoryListingResult } from '../../contract
 import { notFound } from '../errors/app-error';
 import { queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
-import { beginCatalogRead, catalogCache, nextBoundary, type NoteReuse } from './memory-cache';
+import { beginCatalogRead, catalogCache, flashEpoch, nextBoundary, reuseOfPrices, type NoteReuse } from './memory-cache';
 import { breadcrumbs, categoryDetail, ROOT_CATEGORY, visibleSubtree } from './categories';
 import { decodeCursor, fingerprint } from './cursor';
 import { toPage } from './page';
@@ -47,7 +47,9 @@ interface CachedListing {
  * memory (./memory-cache.ts): which products they hold and in what order
  * depends only on the catalog, not on the time or on stock. Each is kept until the next sale end among its
  * products; products with a flash sale that has not ended are re-read on every
- * request (their price and stock can change without a notification).
+ * request (their price and stock can change without moving the catalog
+ * version). The whole answer may be replayed (../http/response-cache.ts)
+ * until a price on it moves, and is dropped when a flash sale's stock on it does.
  */
 export async function listCategory(input: CategoryListingInput, noteReuse?: NoteReuse): Promise<CategoryListingResult> {
 	const path = input.path;
@@ -57,11 +59,14 @@ export async function listCategory(input: CategoryListingInput, noteReuse?: Note
 		!input.cursor && input.sort !== 'popular' && input.minPriceVnd === undefined && input.maxPriceVnd === undefined && input.onSale !== true;
 	const version = cacheable ? await beginCatalogRead() : null;
 	const key = `list:${input.sort}:${input.type ?? ''}:${input.pageSize}:${path}`;
+	// Taken before any read of flash-sale stock: a whole answer showing stock from before a move is never kept.
+	const epoch = flashEpoch();
 	if (version !== null) {
 		const hit = catalogCache().lookup<CachedListing>(key);
 		if (hit) {
-			if (!hasFlashSale(hit.value)) noteReuse?.(hit.reuse);
-			return fromCache(hit.value);
+			const { rows, now } = await withFreshFlashSales(hit.value.rows);
+			noteReuse?.(reuseOfPrices(version, hit.reuse.validUntil, rows, now, epoch));
+			return fromRows(hit.value, rows);
 		}
 	}
 	const read = await readListing(input);
@@ -69,7 +74,7 @@ export async function listCategory(input: CategoryListingInput, noteReuse?: Note
 		const at = read.now.getTime();
 		const validUntil = nextBoundary(at, read.listing.rows.map((r) => r.sale_ends_at));
 		catalogCache().set(key, version, read.listing, at, validUntil);
-		if (!hasFlashSale(read.listing)) noteReuse?.({ version, validUntil });
+		noteReuse?.(reuseOfPrices(version, validUntil, read.listing.rows, at, epoch));
 	}
 	return fromRows(read.listing, read.listing.rows);
 }
@@ -84,15 +89,14 @@ function fromRows(listing: CachedListing, rows: SummaryRow[]): CategoryListingRe
 	};
 }
 
-/** Flash-sale stock changes on every purchase without a notification: such a page is never reused whole. */
-function hasFlashSale(listing: CachedListing): boolean {
-	return listing.rows.some((r) => r.flash_ends_at !== null);
-}
-
-async function fromCache(listing: CachedListing): Promise<CategoryListingResult> {
-	const flash = listing.rows.filter((r) => r.flash_ends_at !== null).map((r) => r.id);
-	if (flash.length === 0) return fromRows(listing, listing.rows);
+/**
+ * A kept page's rows with those on a flash sale read again (their stock moves
+ * without moving the catalog version), and the service time (ms) they hold at.
+ */
+async function withFreshFlashSales(rows: SummaryRow[]): Promise<{ rows: SummaryRow[]; now: number }> {
+	const flash = rows.filter((r) => r.flash_ends_at !== null).map((r) => r.id);
 	const now = clockNow();
+	if (flash.length === 0) return { rows, now: now.getTime() };
 	const fresh = await queryRows<SummaryRow>(sql`
 		SELECT ${summaryColumns(now)}
 		FROM products p
@@ -100,7 +104,7 @@ async function fromCache(listing: CachedListing): Promise<CategoryListingResult>
 		${flashSaleJoin(now)}
 		WHERE p.id = ANY(${`{${flash.join(',')}}`}::uuid[])`);
 	const byId = new Map(fresh.map((r) => [r.id, r]));
-	return fromRows(listing, listing.rows.map((r) => byId.get(r.id) ?? r));
+	return { rows: rows.map((r) => byId.get(r.id) ?? r), now: now.getTime() };
 }
 
 async function readListing(input: CategoryListingInput): Promise<{ listing: CachedListing; now: Date }> {

@@ -23,6 +23,12 @@
  *   for (until the next sale end among what it shows); what depends on
  *   flash-sale stock is never served from here (callers read it per request),
  *   nor is anything ordered by popularity (it moves without a notification).
+ * - **Flash-sale stock** moves on every purchase without moving the version.
+ *   Only whole stored answers (the response cache) show it; each is tagged
+ *   with the products whose stock it shows and dropped when one of them moves
+ *   (`NOTIFY hoclieu_flash_stock`, migration 0030, per product; own writes
+ *   by flash_stock_version, read with catalog_version). An answer whose read
+ *   began before a move this process has heard of is not stored (`flashEpoch`).
  *
  * Bounded by CATALOG_CACHE_ENTRIES (least recently used goes first);
  * 0 turns it off.
@@ -35,6 +41,8 @@ interface Entry {
 	validFrom: number;
 	validUntil: number;
 	value: unknown;
+	/** Products whose flash-sale stock the value shows. */
+	flashProducts?: readonly string[];
 }
 
 /**
@@ -47,6 +55,8 @@ interface Entry {
 export interface Reuse {
 	version: number;
 	validUntil: number;
+	/** Products whose flash-sale stock the answer shows, and `flashEpoch()` from before it was read. */
+	flash?: { products: readonly string[]; epoch: number };
 }
 export type NoteReuse = (reuse: Reuse) => void;
 
@@ -80,6 +90,13 @@ export class VersionedLru {
 		this.entries.clear();
 	}
 
+	/** A product's flash-sale stock moved (any product's, without an id): entries showing it go. */
+	dropFlash(productId?: string): void {
+		for (const [key, entry] of this.entries) {
+			if (entry.flashProducts && (productId === undefined || entry.flashProducts.includes(productId))) this.entries.delete(key);
+		}
+	}
+
 	get<T>(key: string): T | undefined {
 		return this.lookup<T>(key)?.value;
 	}
@@ -100,11 +117,11 @@ export class VersionedLru {
 	 * (the service time the read used) until `validUntil` (exclusive). A read
 	 * that began under an older version is dropped: the catalog changed under it.
 	 */
-	set(key: string, version: number, value: unknown, validFrom: number, validUntil = Number.POSITIVE_INFINITY): void {
+	set(key: string, version: number, value: unknown, validFrom: number, validUntil = Number.POSITIVE_INFINITY, flashProducts?: readonly string[]): void {
 		const max = this.maxEntries();
 		if (max <= 0 || version !== this.current || validUntil <= validFrom) return;
 		this.entries.delete(key);
-		this.entries.set(key, { version, validFrom, validUntil, value });
+		this.entries.set(key, { version, validFrom, validUntil, value, flashProducts });
 		while (this.entries.size > max) this.entries.delete(this.entries.keys().next().value!);
 	}
 }
@@ -119,8 +136,16 @@ let listening = false;
 let localWrites = 0;
 let checkedWrites = 0;
 let check: Promise<void> | undefined;
-let versionReader: (() => Promise<string>) | undefined;
+/** catalog_version and flash_stock_version, as the triggers notify them. */
+export interface Versions {
+	catalog: string;
+	flashStock: string;
+}
+let versionReader: (() => Promise<Versions>) | undefined;
 let lastSeenVersion: string | undefined;
+let lastSeenFlashStock: string | undefined;
+/** Flash-stock moves heard so far: a read that began under an older count may show stock from before one. */
+let flashMoves = 0;
 
 export function catalogCache(): VersionedLru {
 	return cache;
@@ -147,16 +172,35 @@ export function catalogChanged(version?: string): void {
 	responses.invalidate();
 }
 
+/** The listener heard that a product's flash-sale stock moved (or, without an id, that some may have). */
+export function flashStockMoved(productId?: string, version?: string): void {
+	if (version !== undefined) lastSeenFlashStock = version;
+	flashMoves++;
+	responses.dropFlash(productId);
+}
+
+/** Taken before a read that shows flash-sale stock, and carried in its `Reuse`. */
+export function flashEpoch(): number {
+	return flashMoves;
+}
+
+/** No flash-stock move was heard since `epoch` was taken: an answer read after it still shows current stock. */
+export function flashStockUnmovedSince(epoch: number): boolean {
+	return flashMoves === epoch;
+}
+
 /**
  * The listener is connected (true: after LISTEN succeeded, every time) or lost
  * (false). Both drop everything: a notification may have been missed.
- * `readVersion` is how own writes are checked (PostgreSQL); none on PGlite.
+ * `readVersions` is how own writes are checked (PostgreSQL); none on PGlite.
  */
-export function setCatalogListening(on: boolean, readVersion?: () => Promise<string>): void {
+export function setCatalogListening(on: boolean, readVersions?: () => Promise<Versions>): void {
 	listening = on;
-	versionReader = readVersion;
+	versionReader = readVersions;
 	checkedWrites = localWrites;
 	lastSeenVersion = undefined;
+	lastSeenFlashStock = undefined;
+	flashMoves++;
 	catalogChanged();
 }
 
@@ -170,12 +214,14 @@ async function checkOwnWrites(): Promise<void> {
 	const read = versionReader;
 	try {
 		if (read) {
-			const version = await read();
-			if (version !== lastSeenVersion) catalogChanged(version);
+			const versions = await read();
+			if (versions.catalog !== lastSeenVersion) catalogChanged(versions.catalog);
+			if (versions.flashStock !== lastSeenFlashStock) flashStockMoved(undefined, versions.flashStock);
 		}
 	} catch {
 		// Could not tell: assume the worst.
 		catalogChanged();
+		flashStockMoved();
 	} finally {
 		checkedWrites = Math.max(checkedWrites, target);
 		check = undefined;
@@ -206,4 +252,25 @@ export function nextBoundary(from: number, instants: Iterable<string | null | un
 		if (t > from && t < until) until = t;
 	}
 	return until;
+}
+
+/** What decides how long an answer showing a product's price and flash sale stays exact (../catalog/product-query.ts). */
+export interface PricedRow {
+	id: string;
+	sale_ends_at: string | null;
+	flash_ends_at: string | null;
+	flash_changes_at: string | null;
+}
+
+/**
+ * The `Reuse` of an answer read at `at` (service ms) under `version` that
+ * shows these products' prices: until `validUntil` or the next sale end or
+ * flash-sale start or end among them, whichever comes first, tagged with the
+ * products on a flash sale (their stock is shown) and the `flashEpoch()`
+ * taken before the read.
+ */
+export function reuseOfPrices(version: number, validUntil: number, rows: readonly PricedRow[], at: number, epoch: number): Reuse {
+	const flash = rows.filter((r) => r.flash_ends_at !== null).map((r) => r.id);
+	const until = Math.min(validUntil, nextBoundary(at, rows.flatMap((r) => [r.sale_ends_at, r.flash_changes_at])));
+	return { version, validUntil: until, ...(flash.length > 0 ? { flash: { products: flash, epoch } } : {}) };
 }

@@ -9,7 +9,7 @@ import type { CategoryDetail, ProductDetailResult, ProductPreviewInfo } from '..
 import { notFound } from '../errors/app-error';
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
-import { beginCatalogRead, catalogCache, nextBoundary, type Reuse } from './memory-cache';
+import { beginCatalogRead, catalogCache, flashEpoch, reuseOfPrices, type Reuse } from './memory-cache';
 import { assertValidPath, splitProductPath } from './paths';
 import { flashSaleJoin, mapSummary, outsideHiddenCategories, summaryColumns, type SummaryRow } from './product-query';
 
@@ -68,6 +68,7 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 	// One round trip, of fixed text (prepared): the product, its category and parent, and
 	// the check that neither the category nor an ancestor is hidden.
 	const now = clockNow();
+	const epoch = flashEpoch();
 	const owned = userId
 		? sql`EXISTS (SELECT 1 FROM product_ownerships o WHERE o.product_id = p.id AND o.user_id = ${userId}::uuid)`
 		: sql`false`;
@@ -91,13 +92,12 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 		};
 		const detail: CachedDetail = { product: { ...mapSummary(row), description: row.description, preview: previewInfo(row) }, category };
 		// A product with a flash sale that has not ended shows its stock, which changes on every
-		// purchase without a notification: read per request, never kept.
-		if (version !== null && row.flash_ends_at === null) {
-			const at = now.getTime();
-			const validUntil = nextBoundary(at, [row.sale_ends_at]);
-			catalogCache().set(key, version, detail, at, validUntil);
-			if (!userId) return { kind: 'found', result: { ...detail, isPurchased: false }, reuse: { version, validUntil } };
-		}
+		// purchase without moving the catalog version: read per request, not kept here. Its whole
+		// anonymous answer may still be replayed (../http/response-cache.ts) until the stock moves.
+		const at = now.getTime();
+		const reuse = version === null ? undefined : reuseOfPrices(version, Number.POSITIVE_INFINITY, [row], at, epoch);
+		if (reuse && !reuse.flash) catalogCache().set(key, reuse.version, detail, at, reuse.validUntil);
+		if (!userId) return { kind: 'found', result: { ...detail, isPurchased: false }, reuse };
 		return { kind: 'found', result: { ...detail, isPurchased: row.is_purchased === true } };
 	}
 

@@ -32,6 +32,16 @@ export function flashSaleJoin(now: Date): SQL {
 	) fs ON true`;
 }
 
+/**
+ * The next instant a flash sale of the product starts or ends: until then the
+ * flash sale shown and the price charged change only with its stock (which
+ * is notified per product, migration 0030). Null without one that has not ended.
+ */
+function flashChangesAt(now: Date): SQL {
+	return sql`(SELECT ${iso(sql`min(CASE WHEN f.starts_at > ${ts(now)} THEN f.starts_at ELSE f.ends_at END)`)}
+		FROM flash_sales f WHERE f.product_id = p.id AND f.ends_at > ${ts(now)})`;
+}
+
 /** The shown flash sale is open: running and not sold out. */
 export const flashActive: SQL = sql`COALESCE(fs.open, false)`;
 
@@ -50,6 +60,7 @@ export function summaryColumns(now: Date): SQL {
 		(${flashActive} AND fs.sale_price_vnd < ${regularPrice(now)}) AS flash_sets_price,
 		${iso(sql`fs.ends_at`)} AS flash_ends_at,
 		fs.stock_left AS flash_stock_left,
+		${flashChangesAt(now)} AS flash_changes_at,
 		p.rating_avg, p.rating_count, p.cover_image_url, p.preview_image_urls, p.tags,
 		p.page_count, p.duration_seconds,
 		(SELECT ap.display_name FROM author_profiles ap WHERE ap.user_id = p.author_id) AS author_name,
@@ -70,6 +81,8 @@ export interface SummaryRow {
 	flash_sets_price: boolean;
 	flash_ends_at: string | null;
 	flash_stock_left: number | null;
+	/** See flashChangesAt. */
+	flash_changes_at: string | null;
 	rating_avg: number;
 	rating_count: number;
 	cover_image_url: string | null;

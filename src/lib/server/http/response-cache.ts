@@ -13,35 +13,60 @@
  * `If-None-Match`, and the same metrics sample and access-log line.
  *
  * An answer is kept only when it is exactly what the full path would answer
- * again: the procedure built it from the catalog cache alone (its `Reuse`:
- * no flash-sale stock, no ownership), it is a public 200 without cookies, and
- * it is stored in `responseCache()`, which is invalidated together with the
- * catalog cache and dropped at the end of the window the data was valid for
- * (the next sale end). Requests that carry a session cookie, a body or a
+ * again: the procedure reports how long it stays exact (its `Reuse`: the
+ * catalog version, the next price change, no ownership; for search, hits
+ * remembered under that version), it is a 200 that is not private and sets
+ * no cookie, and it is stored in `responseCache()`, which is invalidated
+ * together with the catalog cache, dropped at the end of the window the data
+ * was valid for (the next sale or flash-sale start or end), and, for an answer
+ * showing flash-sale stock, dropped when that stock moves (NOTIFY per
+ * product, ../catalog/memory-cache.ts). Requests that carry a session cookie, a body or a
  * `Range`, and every request while own writes await their version check,
  * always take the full path.
+ *
+ * A route's per-request rate limits (search, spec 8.3) still apply to every
+ * replay: its limits by client address are kept with the answer and spent
+ * before it is written, with fresh RateLimit-* headers; a refusal goes on to
+ * SvelteKit, which answers the 429. Routes whose budgets are not the
+ * address's are never kept.
  */
 import type { RequestEvent } from '@sveltejs/kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '../auth/session';
-import { catalogReadSettled, responseCache } from '../catalog/memory-cache';
+import { catalogReadSettled, flashStockUnmovedSince, responseCache } from '../catalog/memory-cache';
+import { config } from '../config';
+import { clientIp } from '../platform/client-ip';
+import { applyRateLimits, type RateLimitCheck } from '../platform/ratelimit';
 import { log } from '../platform/logger';
 import { recordHttpRequest, recordResponseCacheAnswer } from '../platform/metrics';
 import { heldTag } from '../rest/conditional-get';
 import { negotiateEncoding } from './compression';
 import { routeLabel } from './route-label';
 
-/** The only paths whose answers are kept (the routes with `httpCache` in their meta). */
-const PREFIX = '/api/v1/catalog/';
+/** The only paths whose answers are kept: the catalog reads and search (the routes whose procedures report a `Reuse`). */
+const PATHS = ['/api/v1/catalog/', '/api/v1/search?'];
 /** Headers that belong to one exchange, not to the answer. */
-const PER_EXCHANGE = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+const PER_EXCHANGE = new Set([
+	'x-request-id',
+	'date',
+	'connection',
+	'keep-alive',
+	'transfer-encoding',
+	'content-length',
+	'ratelimit-limit',
+	'ratelimit-remaining',
+	'ratelimit-reset',
+	'retry-after'
+]);
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 interface StoredAnswer {
 	headers: Record<string, string>;
 	body: Uint8Array;
 	route: string;
+	/** The route's rate limits (search), spent again by each client a replay answers. */
+	limits?: (clientIp: string) => RateLimitCheck[];
 }
 
 /** The request id a request is served under: the caller's when well-formed, else a new one. */
@@ -63,19 +88,23 @@ function keyOf(pathAndQuery: string, acceptEncoding: string | null | undefined):
  * so the very next request already finds it; the client gets the same bytes.
  */
 export async function rememberAnswer(event: RequestEvent, response: Response): Promise<Response> {
-	const reuse = event.locals.reuse;
+	const { reuse, reuseLimits } = event.locals;
 	const request = event.request;
-	if (!reuse || request.method !== 'GET' || response.status !== 200 || event.locals.session !== null) return response;
+	if (!reuse || reuseLimits === 'per-caller' || request.method !== 'GET' || response.status !== 200 || event.locals.session !== null) return response;
 	if (hasSessionCookie(request.headers.get('cookie')) || request.headers.has('range')) return response;
-	if (!(response.headers.get('cache-control') ?? '').startsWith('public') || response.headers.has('set-cookie')) return response;
+	if ((response.headers.get('cache-control') ?? '').includes('private') || response.headers.has('set-cookie')) return response;
 	if (response.headers.get('connection') === 'close') return response;
+	// Development bodies carry the request id.
+	if (config().isDevelopment) return response;
+	// A flash sale's stock moved since the read began: what it shows may be from before.
+	if (reuse.flash && !flashStockUnmovedSince(reuse.flash.epoch)) return response;
 	const body = new Uint8Array(await response.arrayBuffer());
 	const headers: Record<string, string> = {};
 	for (const [name, value] of response.headers) if (!PER_EXCHANGE.has(name)) headers[name] = value;
 	headers['content-length'] = String(body.byteLength);
 	const key = keyOf(event.url.pathname + event.url.search, request.headers.get('accept-encoding'));
-	const stored: StoredAnswer = { headers, body, route: routeLabel(event) };
-	responseCache().set(key, reuse.version, stored, Number.NEGATIVE_INFINITY, reuse.validUntil);
+	const stored: StoredAnswer = { headers, body, route: routeLabel(event), limits: reuseLimits };
+	responseCache().set(key, reuse.version, stored, Number.NEGATIVE_INFINITY, reuse.validUntil, reuse.flash?.products);
 	return new Response(body, { status: 200, headers: response.headers });
 }
 
@@ -83,9 +112,9 @@ export async function rememberAnswer(event: RequestEvent, response: Response): P
  * The server entry's first stop (build/front.js): answers `req` from memory
  * and returns true, or returns false and leaves `req` untouched for SvelteKit.
  */
-export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
+export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
 	const url = req.url;
-	if (req.method !== 'GET' || url === undefined || !url.startsWith(PREFIX)) return false;
+	if (req.method !== 'GET' || url === undefined || !PATHS.some((p) => url.startsWith(p))) return false;
 	const h = req.headers;
 	if (hasSessionCookie(h.cookie) || h.range !== undefined || h['transfer-encoding'] !== undefined) return false;
 	if (h['content-length'] !== undefined && h['content-length'] !== '0') return false;
@@ -93,7 +122,38 @@ export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boo
 	const startedAt = performance.now();
 	const stored = responseCache().get<StoredAnswer>(keyOf(url, h['accept-encoding']));
 	if (!stored) return false;
+	const limits = stored.limits;
+	if (!limits) {
+		replay(req, res, stored, startedAt, {});
+		return true;
+	}
+	return spendLimits(req, limits).then((headers) => {
+		if (headers === null) return false;
+		replay(req, res, stored, startedAt, headers);
+		return true;
+	});
+}
 
+/**
+ * The route's limits spent for this client: their RateLimit-* headers, or
+ * null when one refuses (or a closed policy's store is down). SvelteKit then
+ * answers with the 429 (or 503) itself; a refused request is not counted, so
+ * checking it there again changes no budget.
+ */
+async function spendLimits(req: IncomingMessage, limits: (clientIp: string) => RateLimitCheck[]): Promise<Record<string, string> | null> {
+	const headers = new Headers();
+	const forwarded = req.headers['x-forwarded-for'];
+	const ip = clientIp(Array.isArray(forwarded) ? forwarded.join(', ') : forwarded, () => req.socket.remoteAddress);
+	try {
+		await applyRateLimits(headers, limits(ip));
+	} catch {
+		return null;
+	}
+	return Object.fromEntries(headers);
+}
+
+function replay(req: IncomingMessage, res: ServerResponse, stored: StoredAnswer, startedAt: number, perExchange: Record<string, string>): void {
+	const h = req.headers;
 	const requestId = requestIdFor(h['x-request-id'] as string | undefined);
 	const ifNoneMatch = h['if-none-match'];
 	const etag = stored.headers.etag;
@@ -101,7 +161,7 @@ export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boo
 	let status = 200;
 	if (held) {
 		status = 304;
-		const headers: Record<string, string> = { ...stored.headers, 'x-request-id': requestId };
+		const headers: Record<string, string> = { ...stored.headers, ...perExchange, 'x-request-id': requestId };
 		if (held !== '*') headers.etag = held;
 		delete headers['content-type'];
 		delete headers['content-length'];
@@ -109,14 +169,13 @@ export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boo
 		res.writeHead(304, headers);
 		res.end();
 	} else {
-		res.writeHead(200, { ...stored.headers, 'x-request-id': requestId });
+		res.writeHead(200, { ...stored.headers, ...perExchange, 'x-request-id': requestId });
 		res.end(stored.body);
 	}
 	const seconds = (performance.now() - startedAt) / 1000;
 	recordResponseCacheAnswer(status);
 	recordHttpRequest('GET', stored.route, status, seconds);
 	log.debug('request', { method: 'GET', route: stored.route, status, durationMs: Math.round(seconds * 10_000) / 10, requestId });
-	return true;
 }
 
 const FRONT = Symbol.for('hoclieu.front');

@@ -6,14 +6,13 @@
  */
 import { config } from '../config';
 
-export function clientIp(request: Request, socketAddress: () => string): string {
+export function clientIp(forwardedFor: string | null | undefined, socketAddress: () => string | undefined): string {
 	if (config().trustProxy) {
-		const forwarded = request.headers.get('x-forwarded-for');
-		const last = forwarded?.split(',').at(-1)?.trim();
+		const last = forwardedFor?.split(',').at(-1)?.trim();
 		if (last) return last;
 	}
 	try {
-		return socketAddress();
+		return socketAddress() ?? 'unknown';
 	} catch {
 		// Server-side calls without a socket (e.g. prerendering) have no address.
 		return 'unknown';

@@ -36,7 +36,7 @@ function createMetrics() {
 	});
 	const responseCacheAnswers = new Counter({
 		name: 'hoclieu_response_cache_answers_total',
-		help: 'Anonymous catalog reads answered from the response cache before SvelteKit, by status (200 or 304).',
+		help: 'Anonymous catalog reads and searches answered from the response cache before SvelteKit, by status (200 or 304).',
 		labelNames: ['status'] as const,
 		registers: [registry]
 	});

@@ -108,11 +108,15 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 		const location = route.meta.redirects?.(result);
 		if (location !== undefined) return redirect(route, location, ctx);
 		const status = ctx.response.status ?? 200;
+		if (status === 200 && event.request.method === 'GET') {
+			// May be replayed whole before SvelteKit (../http/response-cache.ts), with the route's limits applied again.
+			event.locals.reuse = ctx.response.reuse;
+			event.locals.reuseLimits = ctx.response.limits;
+		}
 		if (!route.meta.httpCache || status !== 200 || (event.request.method !== 'GET' && event.request.method !== 'HEAD')) {
 			return withHeaders(json(successBody(route.meta.envelope, result, requestId), status), ctx.responseHeaders);
 		}
 		// A cacheable answer is the same bytes for the same data (its ETag says so): the request id stays in X-Request-Id.
-		event.locals.reuse = ctx.response.reuse;
 		return cacheableAnswer(event, JSON.stringify(successBody(route.meta.envelope, result, undefined)), jsonHeaders(ctx.responseHeaders));
 	} catch (error) {
 		const toPage = route.meta.browserErrorRedirect;

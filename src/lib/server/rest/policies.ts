@@ -10,7 +10,7 @@
 import { forbidden, unauthenticated } from '../errors/app-error';
 import { isSameOrigin } from '../auth/same-origin';
 import { parseIdempotencyKey } from '../payments/idempotency';
-import { applyFailureLimits, applyRateLimits, recordFailure, type RateLimitPolicy } from '../platform/ratelimit';
+import { applyFailureLimits, applyRateLimits, recordFailure, type RateLimitCheck, type RateLimitPolicy } from '../platform/ratelimit';
 import type { AuthRequest } from '../auth/request';
 import type { Context } from '../trpc/context';
 import { AppError } from '../errors/app-error';
@@ -43,17 +43,23 @@ const authEnforcers = {
 
 export type AuthRequirement = keyof typeof authEnforcers;
 
+/** Budgets spent by address alone: the response cache applies these to each client it replays an answer to. */
+const addressKeys = {
+	/** The bare client IP (search's historical key). */
+	'client-ip': (ip: string) => ip,
+	ip: (ip: string) => `ip:${ip}`
+} satisfies Record<string, (clientIp: string) => string>;
+
 /** Whose budget a request spends. */
 const rateLimitKeys = {
-	/** The bare client IP (search's historical key). */
-	'client-ip': (ctx: Context) => ctx.clientIp,
-	ip: (ctx: Context) => `ip:${ctx.clientIp}`,
+	'client-ip': (ctx: Context) => addressKeys['client-ip'](ctx.clientIp),
+	ip: (ctx: Context) => addressKeys.ip(ctx.clientIp),
 	/** Routes that declare `auth: 'session'` or stronger. */
 	user: (ctx: Context) => {
 		if (!ctx.session) throw unauthenticated();
 		return `user:${ctx.session.user.id}`;
 	},
-	'user-or-ip': (ctx: Context) => (ctx.session ? `user:${ctx.session.user.id}` : `ip:${ctx.clientIp}`)
+	'user-or-ip': (ctx: Context) => (ctx.session ? `user:${ctx.session.user.id}` : addressKeys.ip(ctx.clientIp))
 } satisfies Record<string, (ctx: Context) => string>;
 
 export type RateLimitKey = keyof typeof rateLimitKeys;
@@ -97,6 +103,22 @@ export interface PolicyContext {
 type Enforcer<V> = (value: V, ctx: Context, added: PolicyContext) => void | Promise<void>;
 
 /**
+ * What an answer of a route with these limits costs another client, when the
+ * response cache replays it (../http/response-cache.ts): the same checks keyed
+ * by that client's address, or 'per-caller' when a budget is not the
+ * address's (such answers are never replayed).
+ */
+export type ReplayLimits = ((clientIp: string) => RateLimitCheck[]) | 'per-caller';
+
+const isAddressKey = (key: RateLimitKey): key is keyof typeof addressKeys => key in addressKeys;
+
+function replayLimits(rules: readonly RateLimitRule[]): ReplayLimits {
+	const byAddress = rules.flatMap((r) => (isAddressKey(r.key) ? [{ policy: r.policy, key: addressKeys[r.key] }] : []));
+	if (byAddress.length !== rules.length) return 'per-caller';
+	return (ip) => byAddress.map((r) => ({ policy: r.policy(), key: r.key(ip) }));
+}
+
+/**
  * One enforcer per declarable policy, in the order they run: who (auth),
  * from where (same origin), the key a retry carries, then the budget.
  */
@@ -114,6 +136,7 @@ const enforcers = {
 	}) as Enforcer<boolean>,
 	/** Responses carry RateLimit-* headers; 429 carries Retry-After. */
 	rateLimit: (async (value, ctx, added) => {
+		ctx.response.limits = 'requests' in value ? replayLimits(value.requests) : 'per-caller';
 		if ('service' in value) {
 			added.authRequest = {
 				ip: ctx.clientIp,

@@ -4,8 +4,9 @@
  * query, filters and cursor choose the same hits until the catalog changes.
  *
  * An entry holds only what the expensive part chose (ids and keyset keys):
- * the page itself is always read fresh, so prices, sale flags and flash-sale
- * stock shown are never stale. An entry is served only while the database's
+ * the page itself is read fresh, so prices, sale flags and flash-sale
+ * stock shown are never stale (a whole answer replayed by the response cache
+ * is dropped when any of them moves, and expires with its hits). An entry is served only while the database's
  * `catalog_version` (moved on by triggers on every change a search can see)
  * is the one it was made under (known in memory from the catalog's
  * LISTEN/NOTIFY, ADR 011 and 012, or else asked of the database), and for at most SEARCH_CACHE_SECONDS on the
@@ -45,20 +46,29 @@ export async function catalogVersion(): Promise<string | null> {
 	return `db:${row!.last_value}:${row!.is_called}`;
 }
 
-export function cachedHits<T>(key: string, version: string | null): T | undefined {
+/** The catalog cache's version number when `version` is one (`mem:N`): answers built under it may be kept whole. */
+export function memoryVersion(version: string | null): number | null {
+	return version?.startsWith('mem:') ? Number(version.slice(4)) : null;
+}
+
+/** The hits remembered under `key` for this version, and until when (service clock, ms) they stand. */
+export function cachedHits<T>(key: string, version: string | null): { value: T; expiresAt: number } | undefined {
 	if (version === null) return undefined;
 	const entry = entries.get(key);
 	if (!entry) return undefined;
 	entries.delete(key);
 	if (entry.version !== version || entry.expiresAt <= nowMs()) return undefined;
 	entries.set(key, entry);
-	return entry.value as T;
+	return { value: entry.value as T, expiresAt: entry.expiresAt };
 }
 
-export function rememberHits(key: string, version: string | null, value: unknown): void {
-	if (version === null) return;
+/** Remembers hits; returns until when they stand (+∞ when nothing is remembered: then nothing is reused either). */
+export function rememberHits(key: string, version: string | null, value: unknown): number {
+	if (version === null) return Number.POSITIVE_INFINITY;
 	const { ttlMs, maxEntries } = config().searchCache;
+	const expiresAt = nowMs() + ttlMs;
 	entries.delete(key);
-	entries.set(key, { version, expiresAt: nowMs() + ttlMs, value });
+	entries.set(key, { version, expiresAt, value });
 	while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+	return expiresAt;
 }

@@ -33,7 +33,8 @@
  * full (late materialisation), so sorting never carries whole rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListSort, ProductSummary, SearchInput, SearchResult } from '../../contracts/catalog';
+import type { ListSort, SearchInput, SearchResult } from '../../contracts/catalog';
+import { flashEpoch, reuseOfPrices, type NoteReuse } from '../catalog/memory-cache';
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
 import { decodeCursor, fingerprint, type CursorKey, type KeyKind } from '../catalog/cursor';
@@ -52,7 +53,7 @@ import {
 } from '../catalog/product-query';
 import { pairCeiling, resolvePositions, type Position } from './frequency';
 import { queryWords, tsQueries, type QueryWords, type TsQueries } from './query-text';
-import { cachedHits, catalogVersion, rememberHits } from './hit-cache';
+import { cachedHits, catalogVersion, memoryVersion, rememberHits } from './hit-cache';
 import { correctQuery, type Corrected } from './spelling';
 import { readIntent, type Intent } from './intent';
 import { intentLevels, type IntentLevel } from './intent-rank';
@@ -287,10 +288,10 @@ class SearchPlan {
 }
 
 /**
- * The full ProductSummary of the page's rows, in the page's order, always read
+ * The summary rows of the page's hits, in the page's order, always read
  * fresh. Fixed text (the ids travel as one array), so it runs prepared.
  */
-async function materialise(hits: HitRow[], now: Date): Promise<ProductSummary[]> {
+async function materialise(hits: HitRow[], now: Date): Promise<SummaryRow[]> {
 	if (hits.length === 0) return [];
 	const rows = await queryPreparedRows<SummaryRow>(sql`
 		SELECT ${summaryColumns(now)}
@@ -301,7 +302,7 @@ async function materialise(hits: HitRow[], now: Date): Promise<ProductSummary[]>
 	const byId = new Map(rows.map((r) => [r.id, r]));
 	return hits.flatMap((h) => {
 		const row = byId.get(h.id);
-		return row ? [mapSummary(row)] : [];
+		return row ? [row] : [];
 	});
 }
 
@@ -322,7 +323,7 @@ const exactPositions = (w: QueryWords): Position[] =>
 	w.words.map((word, i) => ({ terms: [word], folded: [w.folded[i]!], prefix: w.lastIsPrefix && i === w.words.length - 1 }));
 
 
-export async function searchProducts(input: SearchInput): Promise<SearchResult> {
+export async function searchProducts(input: SearchInput, noteReuse?: NoteReuse): Promise<SearchResult> {
 	const words = queryWords(input.q);
 	// Only punctuation: nothing to look for, and no page after this one.
 	if (!words) return { items: [], nextCursor: null, hasMore: false };
@@ -358,14 +359,23 @@ export async function searchProducts(input: SearchInput): Promise<SearchResult> 
 	// Checked after the cursor, so a bad cursor is refused even when its page is cached.
 	const cacheKey = `${filters}\n${input.cursor ?? ''}\n${input.pageSize}`;
 	const version = await catalogVersion();
-	let found = cachedHits<ChosenHits>(cacheKey, version);
+	const cached = cachedHits<ChosenHits>(cacheKey, version);
+	let found = cached?.value;
+	let hitsExpireAt = cached?.expiresAt ?? Number.POSITIVE_INFINITY;
 	if (!found) {
 		found = await chooseHits(input, words, intent, order, matcher, after, version);
-		rememberHits(cacheKey, version, found);
+		hitsExpireAt = rememberHits(cacheKey, version, found);
 	}
 
 	const page = toPage(found.hits, input.pageSize, `${found.matcher}:${order}`, filters, keysOf(order, found.matcher));
-	return { items: await materialise(page.rows, clockNow()), nextCursor: page.nextCursor, hasMore: page.hasMore };
+	const now = clockNow();
+	const epoch = flashEpoch();
+	const rows = await materialise(page.rows, now);
+	// The whole answer may be replayed (../http/response-cache.ts, which still spends the rate limit)
+	// while the version holds, the hits stand (their expiry bounds popularity drift) and no price on the page moves.
+	const inMemory = memoryVersion(version);
+	if (noteReuse && inMemory !== null) noteReuse(reuseOfPrices(inMemory, hitsExpireAt, rows, now.getTime(), epoch));
+	return { items: rows.map(mapSummary), nextCursor: page.nextCursor, hasMore: page.hasMore };
 }
 
 interface ChosenHits {

@@ -1,6 +1,7 @@
 import type { Cookies } from '@sveltejs/kit';
 import type { SessionContext } from '../auth/session';
 import type { Reuse } from '../catalog/memory-cache';
+import type { ReplayLimits } from '../rest/policies';
 
 /**
  * What every procedure can see about the request. Built once per request from
@@ -16,9 +17,10 @@ export interface Context {
 	responseHeaders: Headers;
 	/**
 	 * Shared, so middlewares' context copies see it: the REST status a procedure chooses over 200 (the health
-	 * probe's 503), and how long its answer may be served again whole (catalog reads, ../http/response-cache.ts).
+	 * probe's 503), how long its answer may be served again whole (catalog reads and search, ../http/response-cache.ts),
+	 * and the rate limits each replay must still pass (../rest/policies.ts).
 	 */
-	response: { status?: number; reuse?: Reuse };
+	response: { status?: number; reuse?: Reuse; limits?: ReplayLimits };
 	session: SessionContext | null;
 }
 

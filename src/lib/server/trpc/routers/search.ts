@@ -30,5 +30,5 @@ export const searchRouter = router({
 		})
 		.input(SearchInput)
 		.output(SearchResult)
-		.query(({ input }) => searchProducts(input))
+		.query(({ input, ctx }) => searchProducts(input, (reuse) => (ctx.response.reuse = reuse)))
 });
