@@ -28,7 +28,7 @@ export const init: ServerInit = async () => {
 	configOrExit();
 	// WEB_CONCURRENCY > 1: this process only supervises the workers, which run everything below.
 	const workers = config().webConcurrency;
-	if (!dev && shouldSupervise(workers)) return superviseWorkers(workers);
+	if (!dev && shouldSupervise(workers)) return superviseWorkers(workers, config().workerHeapMb);
 	registerAuthCleanup();
 	setupPayments();
 	setupTopups();

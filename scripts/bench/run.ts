@@ -204,7 +204,9 @@ async function main(): Promise<void> {
 				RATE_LIMIT_PREFIX: `${dbName}:rl:`,
 				...raisedLimits()
 			};
-			return spawn(process.execPath, [resolve('build/index.js')], { env: { ...process.env, ...appEnv }, stdio: 'inherit' });
+			// One process starts with the heap limit the README gives it (NODE_OPTIONS there); workers get WORKER_HEAP_MB from the primary (ADR 016).
+			const heap = workers === 1 ? ['--max-old-space-size=512'] : [];
+			return spawn(process.execPath, [...heap, resolve('build/index.js')], { env: { ...process.env, ...appEnv }, stdio: 'inherit' });
 		};
 		// The fixtures walk a listing of the app, so one app is up while they load.
 		const first = app(WORKERS[0]!);

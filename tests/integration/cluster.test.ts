@@ -7,6 +7,7 @@
  * either the server refuses to start, saying which.
  */
 import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../helpers/production';
 import { refusedStart, startServer, type TestServer } from '../helpers/server';
@@ -77,6 +78,8 @@ describe.runIf(hasSharedServices)('WEB_CONCURRENCY=2 on PostgreSQL and Redis', (
 		let seen = await workers(s.url);
 		const pids = [...seen.keys()];
 		expect(pids).not.toContain(s.child.pid);
+		// Each worker runs with the heap limit of WORKER_HEAP_MB (default 512, ADR 016).
+		for (const pid of pids) expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--max-old-space-size=512');
 		await expect
 			.poll(async () => [...(await workers(s.url)).values()].map((w) => w.role).sort(), { timeout: 30_000 })
 			.toEqual(['leader', 'standby']);

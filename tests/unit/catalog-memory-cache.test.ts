@@ -5,7 +5,7 @@
  * parsing of rest/conditional-get.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { nextBoundary, VersionedLru } from '../../src/lib/server/catalog/memory-cache';
+import { flashEpoch, flashStockMoved, flashStockUnmovedSince, nextBoundary, reuseOfPrices, VersionedLru } from '../../src/lib/server/catalog/memory-cache';
 import { ifNoneMatchTags, strongEtag } from '../../src/lib/server/rest/conditional-get';
 
 function lru(max = 3) {
@@ -53,6 +53,36 @@ describe('VersionedLru', () => {
 		expect(cache.get('d')).toBe(4);
 	});
 
+	it('holds at most its byte bound, evicting the least recently used, and never an entry larger than it', () => {
+		const cache = new VersionedLru(() => 100, () => 0, () => 1_000);
+		const v = cache.version;
+		cache.set('a', v, 'A', 0, Infinity, undefined, 400);
+		cache.set('b', v, 'B', 0, Infinity, undefined, 400);
+		expect(cache.get('a')).toBe('A'); // b is now the least recent
+		cache.set('c', v, 'C', 0, Infinity, undefined, 400);
+		expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['A', undefined, 'C']);
+		cache.set('a', v, 'A2', 0, Infinity, undefined, 100); // replaced: its old size no longer counts
+		cache.set('d', v, 'D', 0, Infinity, undefined, 500);
+		expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual(['A2', 'C', 'D']);
+		cache.set('huge', v, 'H', 0, Infinity, undefined, 1_001);
+		expect(cache.get('huge')).toBeUndefined();
+		expect(cache.size).toBe(3);
+	});
+
+	it('drops the entries that show a product’s flash-sale stock when it moves, or all of them without an id', () => {
+		const { cache } = lru(10);
+		const v = cache.version;
+		cache.set('plain', v, 1, 0);
+		cache.set('p1', v, 2, 0, Infinity, ['p1']);
+		cache.set('p1p2', v, 3, 0, Infinity, ['p1', 'p2']);
+		cache.set('p2', v, 4, 0, Infinity, ['p2']);
+		cache.dropFlash('p1');
+		expect(['plain', 'p1', 'p1p2', 'p2'].map((k) => cache.get(k))).toEqual([1, undefined, undefined, 4]);
+		cache.dropFlash();
+		expect(['plain', 'p2'].map((k) => cache.get(k))).toEqual([1, undefined]);
+		expect(cache.version).toBe(v);
+	});
+
 	it('keeps nothing when its bound is 0', () => {
 		const { cache } = lru(0);
 		cache.set('a', cache.version, 1, 0);
@@ -93,5 +123,39 @@ describe('conditional GET helpers', () => {
 		expect(a).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
 		expect(strongEtag(new TextEncoder().encode('{"a":1}'))).toBe(a);
 		expect(strongEtag(new TextEncoder().encode('{"a":2}'))).not.toBe(a);
+	});
+});
+
+describe('reuseOfPrices', () => {
+	const row = (id: string, sale: string | null, flashEnds: string | null, flashChanges: string | null) => ({
+		id,
+		sale_ends_at: sale,
+		flash_ends_at: flashEnds,
+		flash_changes_at: flashChanges
+	});
+	const at = Date.parse('2026-11-26T10:00:00Z');
+
+	it('lasts until the first sale end or flash-sale start or end after the read, and names the flash products', () => {
+		const reuse = reuseOfPrices(7, Date.parse('2026-11-26T12:00:00Z'), [
+			row('a', '2026-11-26T11:00:00.000Z', null, null),
+			// A scheduled flash sale: it shows (ends later) and starts before everything else changes.
+			row('b', null, '2026-11-27T00:00:00.000Z', '2026-11-26T10:30:00.000Z'),
+			row('c', '2026-11-26T09:00:00.000Z', null, null)
+		], at, 3);
+		expect(reuse).toEqual({ version: 7, validUntil: Date.parse('2026-11-26T10:30:00Z'), flash: { products: ['b'], epoch: 3 } });
+	});
+
+	it('carries no flash tag without flash sales, and keeps the caller’s bound when nothing ends sooner', () => {
+		expect(reuseOfPrices(1, 5_000, [row('a', null, null, null)], 1_000, 0)).toEqual({ version: 1, validUntil: 5_000 });
+	});
+});
+
+describe('flash-stock epochs', () => {
+	it('tells a read whether a stock move was heard since it began', () => {
+		const epoch = flashEpoch();
+		expect(flashStockUnmovedSince(epoch)).toBe(true);
+		flashStockMoved('p1', '12');
+		expect(flashStockUnmovedSince(epoch)).toBe(false);
+		expect(flashStockUnmovedSince(flashEpoch())).toBe(true);
 	});
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, resolveWebConcurrency } from '../../src/lib/server/config';
+import { workerExecArgv } from '../../src/lib/server/platform/cluster';
 import { availableParallelism } from 'node:os';
 import { advanceClock, resetClock } from '../../src/lib/server/platform/clock';
 import { redact } from '../../src/lib/server/platform/logger';
@@ -46,6 +47,19 @@ describe('config', () => {
 	it('explains invalid values', () => {
 		expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() })).toThrow(/PORT/);
 		expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(/DATABASE_URL/);
+	});
+});
+
+describe('the workers’ heap limit (ADR 016)', () => {
+	it('is added to the primary’s flags unless NODE_OPTIONS or the primary chose one', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'hoclieu-heap-'));
+		expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).workerHeapMb).toBe(512);
+		expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WORKER_HEAP_MB: '300' }).workerHeapMb).toBe(300);
+		expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, NODE_OPTIONS: '--enable-source-maps --max-old-space-size=1024' }).workerHeapMb).toBeNull();
+		expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WORKER_HEAP_MB: '64' })).toThrow(/WORKER_HEAP_MB/);
+		expect(workerExecArgv(['--enable-source-maps'], 512)).toEqual(['--enable-source-maps', '--max-old-space-size=512']);
+		expect(workerExecArgv(['--max-old-space-size=2048'], 512)).toEqual(['--max-old-space-size=2048']);
+		expect(workerExecArgv([], null)).toEqual([]);
 	});
 });
 

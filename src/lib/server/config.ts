@@ -61,6 +61,8 @@ const envSchema = z.object({
 	SEARCH_CACHE_ENTRIES: positiveInt.max(100_000).default(2_000),
 	/** Catalog answers kept in memory per process (product detail, tree, first listing pages); 0 turns the cache off. */
 	CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(5_000),
+	/** Bytes of whole stored answers (the response cache) per process, in MiB: search pages are ~10× a detail. */
+	RESPONSE_CACHE_MB: positiveInt.max(4_096).default(32),
 	/** Anonymous catalog responses: `Cache-Control: public, max-age=…` (seconds). */
 	CATALOG_HTTP_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(10),
 	/** … and `stale-while-revalidate=…` (seconds). */
@@ -183,6 +185,14 @@ const envSchema = z.object({
 	/** Preview jobs run at once per process; 0 turns the worker off (test servers default to 0). */
 	PREVIEW_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
 	WEB_CONCURRENCY: positiveInt.max(64).optional(),
+	/**
+	 * V8 old-space limit (MiB) of each worker the primary forks, unless NODE_OPTIONS or the
+	 * primary's own flags set one: with the default limit (a share of the machine's memory) V8
+	 * grows its heap lazily far past what the bounded caches hold (ADR 016).
+	 */
+	WORKER_HEAP_MB: positiveInt.min(128).max(16_384).default(512),
+	/** Node's own: read only to tell whether the operator chose a heap limit. */
+	NODE_OPTIONS: z.string().optional(),
 	/** First pages (or slides) rendered as stamped images. */
 	PREVIEW_PAGES: z.coerce.number().int().min(1).max(20).default(3),
 	/** Length of the audio/video excerpt. */
@@ -343,6 +353,8 @@ export interface Config {
 	databaseUrl: string | undefined;
 	/** HTTP worker processes (node:cluster); 1 = this process serves. */
 	webConcurrency: number;
+	/** Null when NODE_OPTIONS already sets the limit (the workers inherit it). */
+	workerHeapMb: number | null;
 	databasePoolMax: number;
 	databaseTimeoutMs: number;
 	pgliteDir: string;
@@ -418,7 +430,7 @@ export interface Config {
 	previews: PreviewConfig;
 	searchCache: { ttlMs: number; maxEntries: number };
 	/** In-process catalog cache (catalog/memory-cache.ts) and HTTP caching of anonymous catalog reads. */
-	catalogCache: { maxEntries: number; httpMaxAgeSeconds: number; httpStaleWhileRevalidateSeconds: number };
+	catalogCache: { maxEntries: number; responseBytes: number; httpMaxAgeSeconds: number; httpStaleWhileRevalidateSeconds: number };
 }
 
 export interface PreviewConfig {
@@ -634,6 +646,7 @@ export function loadConfig(source: Source = process.env): Config {
 			postgres: Boolean(env.DATABASE_URL),
 			sharedRateLimitStore: Boolean(env.REDIS_URL || env.UPSTASH_REDIS_REST_URL)
 		}),
+		workerHeapMb: /--max-old-space-size\b/.test(env.NODE_OPTIONS ?? '') ? null : env.WORKER_HEAP_MB,
 		databasePoolMax: env.DATABASE_POOL_MAX,
 		databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
 		pgliteDir: join(dataDir, 'pglite'),
@@ -665,6 +678,7 @@ export function loadConfig(source: Source = process.env): Config {
 		searchCache: { ttlMs: env.SEARCH_CACHE_SECONDS * 1000, maxEntries: env.SEARCH_CACHE_ENTRIES },
 		catalogCache: {
 			maxEntries: env.CATALOG_CACHE_ENTRIES,
+			responseBytes: env.RESPONSE_CACHE_MB * 1024 * 1024,
 			httpMaxAgeSeconds: env.CATALOG_HTTP_MAX_AGE,
 			httpStaleWhileRevalidateSeconds: env.CATALOG_HTTP_STALE_WHILE_REVALIDATE
 		},

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { config } from '../config';
 import { db, type DbOrTx } from '../db/client';
-import { queryPreparedRows } from '../db/rows';
+import { asDate, queryPreparedRows } from '../db/rows';
 import { sessions, users, type UserRole } from '../db/schema';
 import { now, nowMs } from '../platform/clock';
 import { sign, verify } from '../platform/signing';
@@ -85,8 +85,6 @@ interface SessionRow {
 	vip_until: Date | string | null;
 	email_verified: boolean;
 }
-
-const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 export async function validateSessionToken(token: string): Promise<ValidationResult> {
 	const id = hashToken(token);

@@ -43,6 +43,8 @@ interface Entry {
 	value: unknown;
 	/** Products whose flash-sale stock the value shows. */
 	flashProducts?: readonly string[];
+	/** What the value counts against the byte bound (0 when there is none). */
+	bytes: number;
 }
 
 /**
@@ -69,11 +71,19 @@ export class VersionedLru {
 	/** Map order is recency order: a hit moves its entry to the end, eviction takes the front. */
 	private readonly entries = new Map<string, Entry>();
 	private current = 0;
+	private bytes = 0;
 
 	constructor(
 		private readonly maxEntries: () => number,
-		private readonly clock: CacheClock = nowMs
+		private readonly clock: CacheClock = nowMs,
+		/** Bound on the sum of the sizes given to `set`. */
+		private readonly maxBytes: () => number = () => Number.POSITIVE_INFINITY
 	) {}
+
+	private remove(key: string, entry: Entry): void {
+		this.entries.delete(key);
+		this.bytes -= entry.bytes;
+	}
 
 	/** The version a read starting now is stamped with. */
 	get version(): number {
@@ -88,12 +98,13 @@ export class VersionedLru {
 	invalidate(): void {
 		this.current++;
 		this.entries.clear();
+		this.bytes = 0;
 	}
 
 	/** A product's flash-sale stock moved (any product's, without an id): entries showing it go. */
 	dropFlash(productId?: string): void {
 		for (const [key, entry] of this.entries) {
-			if (entry.flashProducts && (productId === undefined || entry.flashProducts.includes(productId))) this.entries.delete(key);
+			if (entry.flashProducts && (productId === undefined || entry.flashProducts.includes(productId))) this.remove(key, entry);
 		}
 	}
 
@@ -105,9 +116,13 @@ export class VersionedLru {
 	lookup<T>(key: string): { value: T; reuse: Reuse } | undefined {
 		const entry = this.entries.get(key);
 		if (!entry) return undefined;
-		this.entries.delete(key);
 		const at = this.clock();
-		if (entry.version !== this.current || at < entry.validFrom || at >= entry.validUntil) return undefined;
+		if (entry.version !== this.current || at < entry.validFrom || at >= entry.validUntil) {
+			this.remove(key, entry);
+			return undefined;
+		}
+		// To the end: most recently used.
+		this.entries.delete(key);
 		this.entries.set(key, entry);
 		return { value: entry.value as T, reuse: { version: entry.version, validUntil: entry.validUntil } };
 	}
@@ -117,18 +132,36 @@ export class VersionedLru {
 	 * (the service time the read used) until `validUntil` (exclusive). A read
 	 * that began under an older version is dropped: the catalog changed under it.
 	 */
-	set(key: string, version: number, value: unknown, validFrom: number, validUntil = Number.POSITIVE_INFINITY, flashProducts?: readonly string[]): void {
+	set(
+		key: string,
+		version: number,
+		value: unknown,
+		validFrom: number,
+		validUntil = Number.POSITIVE_INFINITY,
+		flashProducts?: readonly string[],
+		bytes = 0
+	): void {
 		const max = this.maxEntries();
-		if (max <= 0 || version !== this.current || validUntil <= validFrom) return;
-		this.entries.delete(key);
-		this.entries.set(key, { version, validFrom, validUntil, value, flashProducts });
-		while (this.entries.size > max) this.entries.delete(this.entries.keys().next().value!);
+		const maxBytes = this.maxBytes();
+		if (max <= 0 || version !== this.current || validUntil <= validFrom || bytes > maxBytes) return;
+		const old = this.entries.get(key);
+		if (old) this.remove(key, old);
+		this.entries.set(key, { version, validFrom, validUntil, value, flashProducts, bytes });
+		this.bytes += bytes;
+		for (const [k, e] of this.entries) {
+			if (this.entries.size <= max && this.bytes <= maxBytes) break;
+			this.remove(k, e);
+		}
 	}
 }
 
 const cache = new VersionedLru(() => config().catalogCache.maxEntries);
-/** Whole anonymous HTTP answers built from the catalog cache (../http/response-cache.ts): same bound, same versions. */
-const responses = new VersionedLru(() => config().catalogCache.maxEntries);
+/** Whole anonymous HTTP answers (../http/response-cache.ts): the same entry bound, RESPONSE_CACHE_MB of bytes, the same versions. */
+const responses = new VersionedLru(
+	() => config().catalogCache.maxEntries,
+	nowMs,
+	() => config().catalogCache.responseBytes
+);
 
 /** Whether a LISTEN connection (or PGlite's in-process listener) currently tells us about changes. */
 let listening = false;

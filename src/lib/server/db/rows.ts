@@ -17,6 +17,10 @@ export async function queryPreparedRows<T>(query: SQL): Promise<T[]> {
 }
 
 /** Timestamps arrive as Date (both drivers) or, in nested JSON, as ISO text. */
+export function asDate(value: Date | string): Date {
+	return value instanceof Date ? value : new Date(value);
+}
+
 export function isoTime(value: Date | string): string {
-	return (value instanceof Date ? value : new Date(value)).toISOString();
+	return asDate(value).toISOString();
 }

@@ -104,7 +104,9 @@ export async function rememberAnswer(event: RequestEvent, response: Response): P
 	headers['content-length'] = String(body.byteLength);
 	const key = keyOf(event.url.pathname + event.url.search, request.headers.get('accept-encoding'));
 	const stored: StoredAnswer = { headers, body, route: routeLabel(event), limits: reuseLimits };
-	responseCache().set(key, reuse.version, stored, Number.NEGATIVE_INFINITY, reuse.validUntil, reuse.flash?.products);
+	// The body, and about 1 KiB for its headers and the entry.
+	const bytes = body.byteLength + 1024;
+	responseCache().set(key, reuse.version, stored, Number.NEGATIVE_INFINITY, reuse.validUntil, reuse.flash?.products, bytes);
 	return new Response(body, { status: 200, headers: response.headers });
 }
 

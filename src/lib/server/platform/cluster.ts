@@ -11,7 +11,10 @@
  * - stops everything and exits non-zero when a worker dies before it ever
  *   listened (a start-up failure would only repeat);
  * - forwards SIGTERM/SIGINT, lets every worker drain as a single process would,
- *   and exits 0 when the last one has gone.
+ *   and exits 0 when the last one has gone;
+ * - starts each worker with `--max-old-space-size` (WORKER_HEAP_MB) unless the
+ *   operator set one in NODE_OPTIONS or on the primary's command line
+ *   (docs/decisions/016-worker-heap-limit.md).
  */
 import cluster, { type Worker } from 'node:cluster';
 import { log } from './logger';
@@ -25,7 +28,15 @@ export function shouldSupervise(workers: number): boolean {
 	return workers > 1 && cluster.isPrimary;
 }
 
-export function superviseWorkers(count: number): Promise<never> {
+const HEAP_FLAG = '--max-old-space-size';
+
+/** The flags a worker starts with: the primary's, plus the heap limit unless one was chosen (null: in NODE_OPTIONS). */
+export function workerExecArgv(primaryArgv: readonly string[], heapMb: number | null): string[] {
+	const chosen = heapMb === null || primaryArgv.some((f) => f.startsWith(HEAP_FLAG));
+	return chosen ? [...primaryArgv] : [...primaryArgv, `${HEAP_FLAG}=${heapMb}`];
+}
+
+export function superviseWorkers(count: number, heapMb: number | null): Promise<never> {
 	const listened = new Set<number>();
 	const startedAt = new Map<number, number>();
 	let restartDelay = FIRST_RESTART_DELAY_MS;
@@ -74,7 +85,10 @@ export function superviseWorkers(count: number): Promise<never> {
 	process.on('SIGTERM', () => stopAll('SIGTERM'));
 	process.on('SIGINT', () => stopAll('SIGINT'));
 
-	log.info(`starting ${count} workers`, { workers: count, primaryPid: process.pid });
+	// NODE_OPTIONS reaches the workers through their environment; execArgv adds to it.
+	const execArgv = workerExecArgv(process.execArgv, heapMb);
+	cluster.setupPrimary({ execArgv });
+	log.info(`starting ${count} workers`, { workers: count, primaryPid: process.pid, execArgv });
 	for (let i = 0; i < count; i++) fork();
 	// Never settles: the primary must not go on to listen (see above).
 	return new Promise<never>(() => {});
