@@ -17,29 +17,22 @@ const iso = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYY
  * The flash sale a summary shows (FlashSaleInfo): the cheapest open one —
  * the one effective_price() charges — else the earliest running or scheduled
  * one. A capped sale whose stock was never set shows none left. `fs` is
- * joined laterally, one row at most; `fs.open` is flash_sale_open() for it.
+ * joined laterally, one row at most; `fs.open` is flash_sale_open() for it,
+ * `fs.changes_at` the next start or end among all the product's flash sales
+ * that have not ended (the window runs before the LIMIT).
  * Only display reads it: prices come from effective_price().
  */
 export function flashSaleJoin(now: Date): SQL {
 	const open = flashSaleOpen('f', now);
 	return sql`LEFT JOIN LATERAL (
 		SELECT f.starts_at, f.ends_at, f.sale_price_vnd, ${open} AS open,
-			CASE WHEN f.stock_cap IS NULL THEN NULL ELSE COALESCE(f.stock_left, 0) END AS stock_left
+			CASE WHEN f.stock_cap IS NULL THEN NULL ELSE COALESCE(f.stock_left, 0) END AS stock_left,
+			min(CASE WHEN f.starts_at > ${ts(now)} THEN f.starts_at ELSE f.ends_at END) OVER () AS changes_at
 		FROM flash_sales f
 		WHERE f.product_id = p.id AND f.ends_at > ${ts(now)}
 		ORDER BY ${open} DESC, CASE WHEN ${open} THEN f.sale_price_vnd END, f.starts_at, f.id
 		LIMIT 1
 	) fs ON true`;
-}
-
-/**
- * The next instant a flash sale of the product starts or ends: until then the
- * flash sale shown and the price charged change only with its stock (which
- * is notified per product, migration 0030). Null without one that has not ended.
- */
-function flashChangesAt(now: Date): SQL {
-	return sql`(SELECT ${iso(sql`min(CASE WHEN f.starts_at > ${ts(now)} THEN f.starts_at ELSE f.ends_at END)`)}
-		FROM flash_sales f WHERE f.product_id = p.id AND f.ends_at > ${ts(now)})`;
 }
 
 /** The shown flash sale is open: running and not sold out. */
@@ -60,7 +53,7 @@ export function summaryColumns(now: Date): SQL {
 		(${flashActive} AND fs.sale_price_vnd < ${regularPrice(now)}) AS flash_sets_price,
 		${iso(sql`fs.ends_at`)} AS flash_ends_at,
 		fs.stock_left AS flash_stock_left,
-		${flashChangesAt(now)} AS flash_changes_at,
+		${iso(sql`fs.changes_at`)} AS flash_changes_at,
 		p.rating_avg, p.rating_count, p.cover_image_url, p.preview_image_urls, p.tags,
 		p.page_count, p.duration_seconds,
 		(SELECT ap.display_name FROM author_profiles ap WHERE ap.user_id = p.author_id) AS author_name,
@@ -81,7 +74,10 @@ export interface SummaryRow {
 	flash_sets_price: boolean;
 	flash_ends_at: string | null;
 	flash_stock_left: number | null;
-	/** See flashChangesAt. */
+	/**
+	 * The next instant any flash sale of the product starts or ends: until then the flash sale
+	 * shown and the price charged change only with stock (notified per product, migration 0030).
+	 */
 	flash_changes_at: string | null;
 	rating_avg: number;
 	rating_count: number;
