@@ -65,6 +65,16 @@ type Order = ListSort | 'relevance';
 /** Up to this many candidates, ranking them all in one bitmap query is cheap. */
 const RARE_MATCHES = 2_000;
 
+/**
+ * A tier of common words in an intent level walks the popularity index
+ * (1.5–4 µs a row): this many rows first, where the words fill most titles and
+ * a grade's page is found within a few hundred; then, when the first walk met
+ * enough matches to predict (with a margin of two) that a page lies within
+ * it, the longer walk.
+ */
+const LEVEL_WALK_ROWS = 1_000;
+const LEVEL_LONG_WALK_ROWS = 10_000;
+
 interface HitRow {
 	id: string;
 	k_created: string;
@@ -107,17 +117,48 @@ const tierOf = (q: TsQueries): SQL =>
 		WHEN p.head_vector @@ ${tsq(q.all)} THEN 1 ELSE 0 END)`;
 
 /**
- * The tiers (3 down to 0, as tierCondition, but each excluding every tier
- * above it, so the sets are disjoint) as conditions, best first, each led by the
- * condition its GIN index answers (the NOTs only filter its candidates).
+ * Which positive conditions of a tier may lead through their GIN index. A
+ * common word's posting list holds most of the catalog: led by it, a tier
+ * reads tens of thousands of rows to keep a few, and a prepared statement's
+ * generic plan cannot tell a common word from a rare one. So a condition that
+ * must not lead is spelled so that no index answers it, and the rows come from
+ * elsewhere (see gatedTiers).
  */
-function exclusiveTiers(q: TsQueries): { tier: number; condition: SQL }[] {
+interface Leads {
+	/** The words (title, title and tags, description). */
+	words: boolean;
+	/** The query's own title word pairs (tier 3). */
+	pairs: boolean;
+	/** The whole query's title word pairs (gatedTiers' half step). */
+	whole: boolean;
+}
+
+const EVERY_INDEX: Leads = { words: true, pairs: true, whole: true };
+const NO_INDEX: Leads = { words: false, pairs: false, whole: false };
+
+/** A positive full-text condition; through coalesce() no index can answer it, so it only filters. */
+function matchOn(column: 'head_vector' | 'search_vector' | 'title_pairs', query: SQL, leads: boolean): SQL {
+	const match = sql`p.${sql.raw(column)} @@ ${query}`;
+	return leads ? match : sql`coalesce(${match}, false)`;
+}
+
+/**
+ * The tiers (3 down to 0, as tierCondition, but each excluding every tier
+ * above it, so the sets are disjoint) as conditions, best first, each led by its
+ * positive condition (the NOTs only filter its candidates). A title or tags
+ * match implies the whole-text match, so only tiers 3 and 0 state it.
+ */
+function exclusiveTiers(q: TsQueries, idx: Leads): { tier: number; condition: SQL; indexed: boolean }[] {
 	const notPairs = q.titlePairs ? sql` AND NOT p.title_pairs @@ ${pairsQuery(q)}` : sql``;
+	const notTitle = sql`NOT p.head_vector @@ ${tsq(q.title)}`;
+	const text = matchOn('search_vector', tsq(q.all), idx.words);
 	return [
-		...(q.titlePairs ? [{ tier: 3, condition: sql`p.title_pairs @@ ${pairsQuery(q)}` }] : []),
-		{ tier: 2, condition: sql`p.head_vector @@ ${tsq(q.title)}${notPairs}` },
-		{ tier: 1, condition: sql`p.head_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.title)}${notPairs}` },
-		{ tier: 0, condition: sql`NOT p.head_vector @@ ${tsq(q.all)} AND NOT p.head_vector @@ ${tsq(q.title)}${notPairs}` }
+		...(q.titlePairs
+			? [{ tier: 3, condition: sql`${matchOn('title_pairs', pairsQuery(q), idx.pairs)} AND ${text}`, indexed: idx.pairs || idx.words }]
+			: []),
+		{ tier: 2, condition: sql`${matchOn('head_vector', tsq(q.title), idx.words)}${notPairs}`, indexed: idx.words },
+		{ tier: 1, condition: sql`${matchOn('head_vector', tsq(q.all), idx.words)} AND ${notTitle}${notPairs}`, indexed: idx.words },
+		{ tier: 0, condition: sql`${text} AND NOT p.head_vector @@ ${tsq(q.all)} AND ${notTitle}${notPairs}`, indexed: idx.words }
 	];
 }
 
@@ -195,28 +236,56 @@ class SearchPlan {
 	async byIntent(levels: IntentLevel[], rest: SearchPlan | null, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
 		const startLevel = after ? Number(after[0]) : Infinity;
 		const out: HitRow[] = [];
+		let leads: Leads | undefined;
 		for (const level of levels) {
 			if (level.score > startLevel || out.length >= limit) continue;
 			const within = after && level.score === startLevel ? after.slice(1) : null;
 			const ids = sql`${`{${level.categoryIds.join(',')}}`}::uuid[]`;
-			const inLevel = level.score > 0 ? sql`p.category_id = ANY(${ids})` : sql`p.category_id <> ALL(${ids})`;
 			const need = limit - out.length;
 			let rows: HitRow[];
 			const words = level.score === 0 ? this : rest;
-			if (words) {
+			if (words && level.score > 0) {
 				// Matched and tiered on the other words, with a half step up when the whole
 				// query stands side by side in the title: "giáo án toán" puts "Giáo án Toán …"
 				// before "Combo giáo án … Toán".
-				const whole = level.score > 0 ? this.q : null;
-				rows = await words.gatedTiers(sql`p.search_vector @@ ${tsq(words.q.all)}`, within, need, [inLevel], whole);
+				leads ??= await words.leads(this.q);
+				rows = await words.gatedTiers({ ids, listed: true }, within, need, leads, this.q);
+			} else if (words) {
+				// Everything outside the levels above: no categories to lead, every index may.
+				rows = await words.gatedTiers({ ids, listed: false }, within, need, EVERY_INDEX, null);
 			} else {
 				// Only the category decides: walk the popularity index while the level is dense.
-				const scan = this.scan(inLevel, listOrders.popular, within ? within.slice(1) : null, need);
+				const scan = this.scan(sql`p.category_id = ANY(${ids})`, listOrders.popular, within ? within.slice(1) : null, need);
 				rows = (await orderedScan<HitRow>(scan)).map((r) => ({ ...r, k_tier: 0 }));
 			}
 			out.push(...rows.map((r) => ({ ...r, k_level: level.score })));
 		}
 		return out;
+	}
+
+	/**
+	 * Which conditions may lead (see Leads): the words when they are rare,
+	 * title word pairs when those are (a pair still typed as a prefix is looked
+	 * up by GIN over the few pairs it starts, so it leads as well).
+	 */
+	private async leads(whole: TsQueries): Promise<Leads> {
+		if (this.rare) return EVERY_INDEX;
+		const rarePairs = async (pairs: string | null) => {
+			if (!pairs) return false;
+			const ceiling = await pairCeiling(pairs, this.version);
+			return ceiling <= RARE_MATCHES || ceiling === Infinity;
+		};
+		return { words: false, pairs: await rarePairs(this.q.titlePairs), whole: await rarePairs(whole.titlePairs) };
+	}
+
+	/** The tiers of gatedTiers (with `whole`, each split in two) as spelled for `leads`. */
+	private levelTiers(leads: Leads, whole: TsQueries | null): { key: number; condition: SQL; indexed: boolean }[] {
+		if (!whole?.titlePairs) return exclusiveTiers(this.q, leads).map(({ tier, ...rest }) => ({ key: tier, ...rest }));
+		const wholePairs = pairsQuery(whole);
+		return exclusiveTiers(this.q, leads).flatMap(({ tier, condition, indexed }) => [
+			{ key: tier * 2 + 1, condition: sql`${condition} AND ${matchOn('title_pairs', wholePairs, leads.whole)}`, indexed: indexed || leads.whole },
+			{ key: tier * 2, condition: sql`${condition} AND NOT p.title_pairs @@ ${wholePairs}`, indexed }
+		]);
 	}
 
 	/** A rare query's candidates, every one ranked by tier in one bitmap query (after the cursor). */
@@ -236,42 +305,78 @@ class SearchPlan {
 	}
 
 	/**
-	 * The candidates of `match` in an intent level ranked by tier, in one
-	 * statement (after the cursor); a level of common words holds thousands.
-	 * Each tier is its own bitmap query (the GIN index of its own
-	 * condition: title word pairs, title, title and tags) with a top-N sort, and
-	 * runs only while the tiers above it left the page short (a one-time filter
-	 * on their counts), so a common word found in many titles never ranks its
-	 * thousands of description matches. With `whole`, each tier splits in two:
-	 * the whole query side by side in the title first.
+	 * The matches in an intent level ranked by tier, in one statement (after
+	 * the cursor); a level of common words holds thousands. Each tier runs only
+	 * while the tiers above it left the page short (a one-time filter on their
+	 * counts), so a common word found in many titles never ranks its thousands
+	 * of description matches. With `whole`, each tier splits in two: the whole
+	 * query side by side in the title first.
+	 *
+	 * A tier some index may lead (see Leads) is a bitmap query and a top-N
+	 * sort. One that none may (common words, in a level's categories) is an
+	 * ordered scan in one statement (as ../catalog/ordered-scan.ts in several):
+	 * walks down the popularity index (LEVEL_WALK_ROWS, then maybe
+	 * LEVEL_LONG_WALK_ROWS), each stopping once it holds a page, and only when
+	 * those fall short a bitmap query, where the words' GIN index meets the
+	 * level's categories.
 	 */
-	private gatedTiers(match: SQL, after: CursorKey[] | null, limit: number, extra: SQL[], whole: TsQueries | null): Promise<HitRow[]> {
-		const wholePairs = whole?.titlePairs ? sql`p.title_pairs @@ ${pairsQuery(whole)}` : null;
-		const tiers = exclusiveTiers(this.q).flatMap(({ tier, condition }) =>
-			wholePairs
-				? [
-						{ key: tier * 2 + 1, condition: sql`${condition} AND ${wholePairs}` },
-						{ key: tier * 2, condition: sql`${condition} AND NOT ${wholePairs}` }
-					]
-				: [{ key: tier, condition }]
-		);
+	private gatedTiers(
+		/** The level's categories, or (not `listed`) every category but these. */
+		level: { ids: SQL; listed: boolean },
+		after: CursorKey[] | null,
+		limit: number,
+		leads: Leads,
+		whole: TsQueries | null
+	): Promise<HitRow[]> {
+		const tiers = this.levelTiers(leads, whole);
+		const walked = this.levelTiers(NO_INDEX, whole);
+		const fallback = this.levelTiers({ ...NO_INDEX, words: true }, whole);
+		const inLevel = sql`p.category_id ${level.listed ? sql`= ANY` : sql`<> ALL`}(${level.ids})`;
 		const startKey = after ? Number(after[0]) : Infinity;
 		const ctes: SQL[] = [];
 		const names: string[] = [];
-		for (const { key, condition } of tiers) {
-			if (key > startKey) continue;
+		tiers.forEach(({ key, condition, indexed }, i) => {
+			if (key > startKey) return;
 			const name = `t${key}`;
 			const within = after && key === startKey ? [sql`(p.popularity, p.id) < (${after[1]}::integer, ${after[2]}::uuid)`] : [];
 			// Runs only when the tiers above found fewer than `limit`.
-			const gate = names.length > 0 ? [sql`(${sql.raw(names.map((n) => `(SELECT count(*) FROM ${n})`).join(' + '))}) < ${limit}`] : [];
-			ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (
-				SELECT ${HIT_COLUMNS}, p.id AS k_id, ${sql.raw(String(key))} AS k_tier
+			const gate = names.length > 0 ? sql`(${sql.raw(names.map((n) => `(SELECT count(*) FROM ${n})`).join(' + '))}) < ${limit}` : sql`true`;
+			const columns = sql`${HIT_COLUMNS}, p.id AS k_id, ${sql.raw(String(key))} AS k_tier`;
+			const bitmap = (spelled: SQL, extra: SQL[]) => sql`
+				SELECT ${columns}
 				FROM products p
-				WHERE ${and([...gate, condition, match, ...extra, ...within, ...this.filters()])}
+				WHERE ${and([gate, ...extra, inLevel, spelled, ...within, ...this.filters()])}
 				ORDER BY p.popularity + 0 DESC, p.id DESC
-				LIMIT ${limit})`);
+				LIMIT ${limit}`;
+			if (indexed || !level.listed) {
+				ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (${bitmap(condition, [])})`);
+			} else {
+				const found = (cte: string) => sql.raw(`(SELECT count(*) FROM ${cte})`);
+				const walk = (cte: string, rows: number, extra: SQL[]) =>
+					sql`${sql.raw(cte)} AS MATERIALIZED (
+						SELECT ${columns}
+						FROM (
+							SELECT * FROM products p
+							WHERE ${and([sql`p.is_published`, ...within])}
+							ORDER BY p.popularity DESC, p.id DESC
+							LIMIT ${sql.raw(String(rows))}
+						) p
+						WHERE ${and([gate, ...extra, inLevel, walked[i]!.condition, ...this.filters()])}
+						ORDER BY p.popularity DESC, p.id DESC
+						LIMIT ${limit})`;
+				const [first, long] = [`${name}a`, `${name}b`];
+				const predicted = sql`${found(first)} * ${sql.raw(String(LEVEL_LONG_WALK_ROWS / LEVEL_WALK_ROWS))} >= 2 * ${limit}`;
+				ctes.push(
+					walk(first, LEVEL_WALK_ROWS, []),
+					walk(long, LEVEL_LONG_WALK_ROWS, [sql`${found(first)} < ${limit}`, predicted]),
+					sql`${sql.raw(name)} AS MATERIALIZED (
+						SELECT * FROM ${sql.raw(first)} WHERE ${found(first)} >= ${limit}
+						UNION ALL SELECT * FROM ${sql.raw(long)} WHERE ${found(long)} >= ${limit}
+						UNION ALL (${bitmap(fallback[i]!.condition, [sql`${found(first)} < ${limit}`, sql`${found(long)} < ${limit}`])}))`
+				);
+			}
 			names.push(name);
-		}
+		});
 		if (names.length === 0) return Promise.resolve([]);
 		return queryRows<HitRow>(sql`
 			WITH ${sql.join(ctes, sql`, `)}
