@@ -30,6 +30,8 @@ export const previewJobs = pgTable(
 	},
 	(t) => [
 		index('preview_jobs_due_idx').on(t.priority.desc(), t.nextAttemptAt).where(sql`${t.status} IN ('queued', 'running')`),
+		// The sweep for orphaned running jobs (migration 0031): running jobs are few, queued ones may be 100 000.
+		index('preview_jobs_lease_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'running'`),
 		check('preview_jobs_status_known', sql`${t.status} IN ('queued', 'running', 'done', 'failed', 'unavailable')`)
 	]
 );
