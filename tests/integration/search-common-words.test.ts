@@ -10,9 +10,11 @@
  *
  * Popularity ranks place each grade's products so that a different path
  * answers it: grade 3 among the 300 most popular (the first walk fills a
- * page), grade 4 with five in the first 1 000 and twenty further down (the
+ * page), grade 4 with five in the first 250 and twenty further down (the
  * longer walk), grade 5 at the very bottom (nothing in the first walk: the
- * bitmap query).
+ * bitmap query). Interleaved with those, 2 100 papers that say "lớp 7" but
+ * are filed outside grade 7: after grade 7's own three, the rest of the
+ * catalog (also walked, all its words being common) follows in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProducts, type ProductFixture } from '../helpers/catalog';
@@ -40,24 +42,27 @@ const PLACED: Placed[] = [
 	{ rank: 2061, grade: 3, title: 'Ôn tập lớp 3 phiếu số 2' },
 	// Only the description says it: after every title match, however popular.
 	{ rank: 1, grade: 3, title: 'Đề kiểm tra Toán giữa kì', description: 'Kèm phiếu đáp án.' },
-	...range(5, (k) => 101 + 200 * k).map((rank, k) => ({ rank, grade: 4 as const, title: `Phiếu luyện tập số ${k + 1}` })),
+	...range(5, (k) => 51 + 50 * k).map((rank, k) => ({ rank, grade: 4 as const, title: `Phiếu luyện tập số ${k + 1}` })),
 	...range(20, (k) => 1_003 + 50 * k).map((rank, k) => ({ rank, grade: 4 as const, title: `Phiếu cuối tuần số ${k + 1}` })),
 	...range(15, (k) => 2_070 + 2 * k).map((rank, k) => ({ rank, grade: 5 as const, title: `Phiếu ôn hè số ${k + 1}` }))
 ];
 
 /** Ids of each grade's products, in the order search must return them. */
 const expected: Record<number, string[]> = {};
+/** "lớp 7 đề kiểm": grade 7's three papers, then the others that say it, most popular first. */
+let grade7: string[] = [];
 
-async function searchAll(q: string): Promise<string[]> {
+async function searchAll(q: string, maxPages = Infinity): Promise<string[]> {
 	const ids: string[] = [];
 	let cursor: string | null = null;
-	do {
+	for (let page = 0; page < maxPages; page++) {
 		const params: URLSearchParams = new URLSearchParams({ q, pageSize: '12', ...(cursor ? { cursor } : {}) });
 		const res: { status: number; body: { data: { id: string }[]; nextCursor: string | null } } = await request(server.url, `/api/v1/search?${params}`);
 		expect(res.status, JSON.stringify(res.body)).toBe(200);
 		ids.push(...res.body.data.map((h) => h.id));
 		cursor = res.body.nextCursor;
-	} while (cursor);
+		if (!cursor) break;
+	}
 	return ids;
 }
 
@@ -66,7 +71,7 @@ beforeAll(async () => {
 	const base = server.url;
 	const other = await insertCategory(base, { name: 'Tài liệu chung', slug: 'tai-lieu-chung' });
 	const toan: Record<number, string> = {};
-	for (const grade of [3, 4, 5]) {
+	for (const grade of [3, 4, 5, 7]) {
 		const parent = await insertCategory(base, { name: `Lớp ${grade}`, slug: `lop-${grade}` });
 		toan[grade] = (await insertCategory(base, { name: 'Toán', slug: 'toan', parent })).id;
 	}
@@ -74,7 +79,8 @@ beforeAll(async () => {
 	expect(byRank.size).toBe(PLACED.length);
 	const fixtures: (ProductFixture & { grade?: number; whole: boolean; inTitle: boolean })[] = range(TOTAL, (rank) => {
 		const placed = byRank.get(rank);
-		const common = { slug: `phieu-${rank}`, popularity: TOTAL - rank };
+		// Even popularities; the "lớp 7" papers below take the odd ones in between.
+		const common = { slug: `phieu-${rank}`, popularity: 2 * (TOTAL - rank) };
 		if (!placed) return { ...common, categoryId: other.id, title: `Phiếu ôn tập chung số ${rank}`, whole: false, inTitle: true };
 		return {
 			...common,
@@ -87,6 +93,15 @@ beforeAll(async () => {
 		};
 	});
 	const ids = await insertProducts(base, fixtures.map(({ grade: _g, whole: _w, inTitle: _t, ...p }) => p));
+	const own = await insertProducts(
+		base,
+		range(3, (k) => ({ categoryId: toan[7]!, title: `Đề kiểm tra lớp 7 số ${k + 1}`, slug: `de-lop-7-${k}`, popularity: k }))
+	);
+	const elsewhere = await insertProducts(
+		base,
+		range(TOTAL, (k) => ({ categoryId: other.id, title: `Đề kiểm tra lớp 7 chung số ${k + 1}`, slug: `de-chung-${k}`, popularity: 2 * k + 1 }))
+	);
+	grade7 = [...own.reverse(), ...elsewhere.reverse()];
 	for (const grade of [3, 4, 5]) {
 		expected[grade] = fixtures
 			.map((f, i) => ({ ...f, id: ids[i]! }))
@@ -108,6 +123,11 @@ describe('a grade with a word most titles hold', () => {
 	])('lớp %i: every page in the exact order (%s)', async (grade) => {
 		const found = await searchAll(`lớp ${grade} phiếu`);
 		expect(found).toEqual(expected[grade]);
+	});
+
+	it('walks the rest of the catalog too when all its words are common (lớp 7 đề kiểm)', async () => {
+		const found = await searchAll('lớp 7 đề kiểm', 4);
+		expect(found).toEqual(grade7.slice(0, 48));
 	});
 
 	it('keeps the side-by-side and description tiers in place on the first page', async () => {

@@ -237,6 +237,7 @@ class SearchPlan {
 		const startLevel = after ? Number(after[0]) : Infinity;
 		const out: HitRow[] = [];
 		let leads: Leads | undefined;
+		let outsideLeads: Leads | undefined;
 		for (const level of levels) {
 			if (level.score > startLevel || out.length >= limit) continue;
 			const within = after && level.score === startLevel ? after.slice(1) : null;
@@ -251,8 +252,9 @@ class SearchPlan {
 				leads ??= await words.leads(this.q);
 				rows = await words.gatedTiers({ ids, listed: true }, within, need, leads, this.q);
 			} else if (words) {
-				// Everything outside the levels above: no categories to lead, every index may.
-				rows = await words.gatedTiers({ ids, listed: false }, within, need, EVERY_INDEX, null);
+				// Everything outside the levels above, matched on the whole query.
+				outsideLeads ??= await words.leads(null);
+				rows = await words.gatedTiers({ ids, listed: false }, within, need, outsideLeads, null);
 			} else {
 				// Only the category decides: walk the popularity index while the level is dense.
 				const scan = this.scan(sql`p.category_id = ANY(${ids})`, listOrders.popular, within ? within.slice(1) : null, need);
@@ -268,14 +270,14 @@ class SearchPlan {
 	 * title word pairs when those are (a pair still typed as a prefix is looked
 	 * up by GIN over the few pairs it starts, so it leads as well).
 	 */
-	private async leads(whole: TsQueries): Promise<Leads> {
+	private async leads(whole: TsQueries | null): Promise<Leads> {
 		if (this.rare) return EVERY_INDEX;
 		const rarePairs = async (pairs: string | null) => {
 			if (!pairs) return false;
 			const ceiling = await pairCeiling(pairs, this.version);
 			return ceiling <= RARE_MATCHES || ceiling === Infinity;
 		};
-		return { words: false, pairs: await rarePairs(this.q.titlePairs), whole: await rarePairs(whole.titlePairs) };
+		return { words: false, pairs: await rarePairs(this.q.titlePairs), whole: await rarePairs(whole?.titlePairs ?? null) };
 	}
 
 	/** The tiers of gatedTiers (with `whole`, each split in two) as spelled for `leads`. */
@@ -313,12 +315,12 @@ class SearchPlan {
 	 * query side by side in the title first.
 	 *
 	 * A tier some index may lead (see Leads) is a bitmap query and a top-N
-	 * sort. One that none may (common words, in a level's categories) is an
-	 * ordered scan in one statement (as ../catalog/ordered-scan.ts in several):
+	 * sort. One that none may (common words) is an ordered scan in one
+	 * statement (as ../catalog/ordered-scan.ts in several):
 	 * walks down the popularity index (LEVEL_WALK_ROWS, then maybe
 	 * LEVEL_LONG_WALK_ROWS), each stopping once it holds a page, and only when
-	 * those fall short a bitmap query, where the words' GIN index meets the
-	 * level's categories.
+	 * those fall short a bitmap query led by the words' GIN index (with the
+	 * level's categories, when the planner finds that narrower).
 	 */
 	private gatedTiers(
 		/** The level's categories, or (not `listed`) every category but these. */
@@ -348,7 +350,7 @@ class SearchPlan {
 				WHERE ${and([gate, ...extra, inLevel, spelled, ...within, ...this.filters()])}
 				ORDER BY p.popularity + 0 DESC, p.id DESC
 				LIMIT ${limit}`;
-			if (indexed || !level.listed) {
+			if (indexed) {
 				ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (${bitmap(condition, [])})`);
 			} else {
 				const found = (cte: string) => sql.raw(`(SELECT count(*) FROM ${cte})`);
