@@ -53,9 +53,13 @@ export interface OrderedScan {
 
 const keysetOf = (scan: OrderedScan): SQL[] => (scan.after ? [scan.order.after(scan.after)] : []);
 
-/** Step 1: the matches among the first `rows` rows in index order (exact top N when it returns N). */
-export function probeScan<Row>(scan: OrderedScan, rows = PROBE_ROWS): Promise<Row[]> {
-	return queryRows<Row>(sql`
+/**
+ * Step 1's statement: the matches among the first `rows` rows in index order
+ * (exact top N when it returns N). Also a building block for callers that
+ * take both steps in one statement (../search/search.ts).
+ */
+export function probeQuery(scan: OrderedScan, rows = PROBE_ROWS): SQL {
+	return sql`
 		SELECT ${scan.select}
 		FROM (
 			SELECT * FROM products p
@@ -65,18 +69,22 @@ export function probeScan<Row>(scan: OrderedScan, rows = PROBE_ROWS): Promise<Ro
 		) p
 		WHERE ${scan.where.length ? and(scan.where) : sql`true`}
 		ORDER BY ${scan.order.orderBy}
-		LIMIT ${scan.limit}`);
+		LIMIT ${scan.limit}`;
 }
 
-/** Step 2: select through whatever index filters best, then sort. */
-export function sortedScan<Row>(scan: OrderedScan): Promise<Row[]> {
-	return queryRows<Row>(sql`
+/** Step 2's statement: select through whatever index filters best, then sort. */
+export function sortedQuery(scan: OrderedScan): SQL {
+	return sql`
 		SELECT ${scan.select}
 		FROM products p
 		WHERE ${and([sql`p.is_published`, ...keysetOf(scan), ...scan.where])}
 		ORDER BY ${scan.order.orderBySorted}
-		LIMIT ${scan.limit}`);
+		LIMIT ${scan.limit}`;
 }
+
+export const probeScan = <Row>(scan: OrderedScan, rows = PROBE_ROWS): Promise<Row[]> => queryRows<Row>(probeQuery(scan, rows));
+
+export const sortedScan = <Row>(scan: OrderedScan): Promise<Row[]> => queryRows<Row>(sortedQuery(scan));
 
 /** `matchCeiling`: at most how many rows can match, when the caller knows. */
 export async function orderedScan<Row>(scan: OrderedScan, matchCeiling = Infinity): Promise<Row[]> {

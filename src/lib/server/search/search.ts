@@ -38,7 +38,7 @@ import { flashEpoch, reuseOfPrices, type NoteReuse } from '../catalog/memory-cac
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
 import { decodeCursor, fingerprint, type CursorKey, type KeyKind } from '../catalog/cursor';
-import { orderedScan, sortedScan, type OrderedScan, type ScanOrder } from '../catalog/ordered-scan';
+import { orderedScan, probeQuery, sortedQuery, sortedScan, type OrderedScan, type ScanOrder } from '../catalog/ordered-scan';
 import { toPage } from '../catalog/page';
 import {
 	and,
@@ -340,41 +340,29 @@ class SearchPlan {
 		tiers.forEach(({ key, condition, indexed }, i) => {
 			if (key > startKey) return;
 			const name = `t${key}`;
-			const within = after && key === startKey ? [sql`(p.popularity, p.id) < (${after[1]}::integer, ${after[2]}::uuid)`] : [];
 			// Runs only when the tiers above found fewer than `limit`.
 			const gate = names.length > 0 ? sql`(${sql.raw(names.map((n) => `(SELECT count(*) FROM ${n})`).join(' + '))}) < ${limit}` : sql`true`;
-			const columns = sql`${HIT_COLUMNS}, p.id AS k_id, ${sql.raw(String(key))} AS k_tier`;
-			const bitmap = (spelled: SQL, extra: SQL[]) => sql`
-				SELECT ${columns}
-				FROM products p
-				WHERE ${and([gate, ...extra, inLevel, spelled, ...within, ...this.filters()])}
-				ORDER BY p.popularity + 0 DESC, p.id DESC
-				LIMIT ${limit}`;
+			const scan = (where: SQL[]): OrderedScan => ({
+				select: sql`${HIT_COLUMNS}, p.id AS k_id, ${sql.raw(String(key))} AS k_tier`,
+				where: [gate, ...where, inLevel, ...this.filters()],
+				order: listOrders.popular,
+				after: after && key === startKey ? after.slice(1) : null,
+				limit
+			});
 			if (indexed) {
-				ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (${bitmap(condition, [])})`);
+				ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (${sortedQuery(scan([condition]))})`);
 			} else {
-				const found = (cte: string) => sql.raw(`(SELECT count(*) FROM ${cte})`);
-				const walk = (cte: string, rows: number, extra: SQL[]) =>
-					sql`${sql.raw(cte)} AS MATERIALIZED (
-						SELECT ${columns}
-						FROM (
-							SELECT * FROM products p
-							WHERE ${and([sql`p.is_published`, ...within])}
-							ORDER BY p.popularity DESC, p.id DESC
-							LIMIT ${sql.raw(String(rows))}
-						) p
-						WHERE ${and([gate, ...extra, inLevel, walked[i]!.condition, ...this.filters()])}
-						ORDER BY p.popularity DESC, p.id DESC
-						LIMIT ${limit})`;
 				const [first, long] = [`${name}a`, `${name}b`];
+				const found = (cte: string) => sql.raw(`(SELECT count(*) FROM ${cte})`);
 				const predicted = sql`${found(first)} * ${sql.raw(String(LEVEL_LONG_WALK_ROWS / LEVEL_WALK_ROWS))} >= 2 * ${limit}`;
+				const short = [sql`${found(first)} < ${limit}`, sql`${found(long)} < ${limit}`];
 				ctes.push(
-					walk(first, LEVEL_WALK_ROWS, []),
-					walk(long, LEVEL_LONG_WALK_ROWS, [sql`${found(first)} < ${limit}`, predicted]),
+					sql`${sql.raw(first)} AS MATERIALIZED (${probeQuery(scan([walked[i]!.condition]), LEVEL_WALK_ROWS)})`,
+					sql`${sql.raw(long)} AS MATERIALIZED (${probeQuery(scan([short[0]!, predicted, walked[i]!.condition]), LEVEL_LONG_WALK_ROWS)})`,
 					sql`${sql.raw(name)} AS MATERIALIZED (
 						SELECT * FROM ${sql.raw(first)} WHERE ${found(first)} >= ${limit}
 						UNION ALL SELECT * FROM ${sql.raw(long)} WHERE ${found(long)} >= ${limit}
-						UNION ALL (${bitmap(fallback[i]!.condition, [sql`${found(first)} < ${limit}`, sql`${found(long)} < ${limit}`])}))`
+						UNION ALL (${sortedQuery(scan([...short, fallback[i]!.condition]))}))`
 				);
 			}
 			names.push(name);
