@@ -762,6 +762,15 @@ export function loadConfig(source: Source = process.env): Config {
 	};
 }
 
+/**
+ * The environment a preview tool runs in (previews/tools.ts): this process's own (PATH,
+ * locale), passed through untouched, with HOME replaced when the tool needs a directory of its
+ * own (LibreOffice writes its profile there). Read here, where every other variable is read.
+ */
+export function toolEnvironment(home?: string): NodeJS.ProcessEnv {
+	return home ? { ...process.env, HOME: home } : process.env;
+}
+
 let cached: Config | undefined;
 
 /** The process-wide configuration, validated on first use. */

@@ -4,7 +4,7 @@
  * timeout, and detected once per process so a missing one is reported once.
  */
 import { execFile } from 'node:child_process';
-import { config } from '../config';
+import { config, toolEnvironment } from '../config';
 import { log } from '../platform/logger';
 
 export type ToolName = 'pdftoppm' | 'pdfinfo' | 'ffmpeg' | 'ffprobe' | 'soffice';
@@ -26,17 +26,14 @@ export interface ToolOutput {
 	stderr: string;
 }
 
-/**
- * `home` gives the tool a HOME of its own (LibreOffice writes its profile there). The child
- * otherwise inherits this process's environment (PATH, locale): passed through, never read here.
- */
+/** `home` gives the tool a HOME of its own (see toolEnvironment). */
 export function runTool(tool: ToolName, args: string[], options: { cwd?: string; timeoutMs?: number; home?: string } = {}): Promise<ToolOutput> {
 	const cfg = config().previews;
 	return new Promise((resolve, reject) => {
 		execFile(
 			cfg.tools[tool],
 			args,
-			{ cwd: options.cwd, timeout: options.timeoutMs ?? cfg.toolTimeoutMs, killSignal: 'SIGKILL', maxBuffer: 8 * 1024 * 1024, env: options.home ? { ...process.env, HOME: options.home } : process.env },
+			{ cwd: options.cwd, timeout: options.timeoutMs ?? cfg.toolTimeoutMs, killSignal: 'SIGKILL', maxBuffer: 8 * 1024 * 1024, env: toolEnvironment(options.home) },
 			(error, stdout, stderr) => {
 				if (!error) return resolve({ stdout, stderr });
 				const why = error.killed ? `timed out after ${options.timeoutMs ?? cfg.toolTimeoutMs} ms` : error.message.split('\n')[0];
