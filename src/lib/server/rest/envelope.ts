@@ -90,14 +90,14 @@ export function codeResponse(code: ErrorCode, message: string, requestId: string
 	return json(errorBody({ status, code, message }, requestId), status, headers);
 }
 
+/** 405 in the error envelope with the path's methods in `Allow`: the one answer every HTTP surface gives a wrong method. */
+export function methodNotAllowedResponse(method: string, allow: readonly string[], requestId: string): Response {
+	const response = errorResponse(new AppError('method_not_allowed', `Phương thức ${method} không được hỗ trợ ở đường dẫn này.`), requestId);
+	response.headers.set('Allow', allow.join(', '));
+	return response;
+}
+
 /** `fallback` export of the raw routes: other methods get 405 with the envelope and `Allow`, not SvelteKit's text. */
 export function methodNotAllowed(...allow: string[]): RequestHandler {
-	return (event) => {
-		const response = errorResponse(
-			new AppError('method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
-			event.locals.requestId
-		);
-		response.headers.set('Allow', allow.join(', '));
-		return response;
-	};
+	return (event) => methodNotAllowedResponse(event.request.method, allow, event.locals.requestId);
 }

@@ -15,7 +15,7 @@ import { cacheableAnswer } from './conditional-get';
 import { deprecationHeaders } from './deprecation';
 import { readJsonBody } from './body';
 import { assertStorableText } from './storable-text';
-import { errorResponse, json, jsonHeaders, successBody, withHeaders } from './envelope';
+import { errorResponse, json, jsonHeaders, methodNotAllowedResponse, successBody, withHeaders } from './envelope';
 import { buildRouteTable, matchRoute, type Route } from './route-table';
 import { setRouteLabel } from '../http/route-label';
 
@@ -86,12 +86,7 @@ export async function handleRest(event: RequestEvent): Promise<Response> {
 		return errorResponse(new AppError('not_found', 'Không có API nào ở đường dẫn này.'), requestId);
 	}
 	if (match.kind === 'method-not-allowed') {
-		const response = errorResponse(
-			new AppError('method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
-			requestId
-		);
-		response.headers.set('Allow', [...match.allow, ...(match.allow.includes('GET') ? ['HEAD'] : [])].join(', '));
-		return response;
+		return methodNotAllowedResponse(event.request.method, [...match.allow, ...(match.allow.includes('GET') ? ['HEAD'] : [])], requestId);
 	}
 
 	const { route, params } = match;

@@ -1,8 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { RequestHandler } from './$types';
-import { AppError } from '$lib/server/errors/app-error';
 import { log } from '$lib/server/platform/logger';
-import { errorResponse } from '$lib/server/rest/envelope';
+import { methodNotAllowedResponse } from '$lib/server/rest/envelope';
 import { appRouter } from '$lib/server/trpc/app-router';
 import { createContext, type Context } from '$lib/server/trpc/context';
 import { wrongMethodAllow } from '$lib/server/trpc/method-check';
@@ -11,12 +10,7 @@ const handler: RequestHandler = async (event) => {
 	const allow = wrongMethodAllow(event.request.method, event.url.pathname);
 	if (allow) {
 		log.warn('trpc called with the wrong method', { method: event.request.method, path: event.url.pathname, allow });
-		const response = errorResponse(
-			new AppError('method_not_allowed', `Phương thức ${event.request.method} không được hỗ trợ ở đường dẫn này.`),
-			event.locals.requestId
-		);
-		response.headers.set('Allow', allow);
-		return response;
+		return methodNotAllowedResponse(event.request.method, [allow], event.locals.requestId);
 	}
 	let ctx: Context | undefined;
 	const response = await fetchRequestHandler({
