@@ -61,11 +61,20 @@ const signedIn = {
 } satisfies Partial<OpenApiRouteMeta>;
 
 const mailSent = { tags, method: 'POST', envelope: 'raw', auth: 'none', rateLimit: authLimited, sameOrigin: true, example: { status: true } } satisfies Partial<OpenApiRouteMeta>;
+const mailErrors = { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] } satisfies OpenApiRouteMeta['errors'];
 
 /** A route declaring `rateLimit: { service: 'auth' }` always has it; this narrows the type. */
 function authRequestOf(ctx: Context & { authRequest: AuthRequest | undefined }): AuthRequest {
 	if (!ctx.authRequest) throw new Error('auth procedure without rateLimit: { service: "auth" }');
 	return ctx.authRequest;
+}
+
+/** The resolver of a call that only emails: the same `{ status: true }` whether or not the account exists. */
+function mails<I>(send: (input: I, req: AuthRequest) => Promise<unknown>) {
+	return async ({ ctx, input }: { ctx: Context & { authRequest: AuthRequest | undefined }; input: I }) => {
+		await send(input, authRequestOf(ctx));
+		return { status: true as const };
+	};
 }
 
 function startSession(ctx: Context, session: SignedIn) {
@@ -142,15 +151,12 @@ export const authRouter = router({
 				path: '/api/auth/sign-in/magic-link',
 				summary: 'Email a sign-in link',
 				description: 'Emails a one-time sign-in link; the same answer whether or not the account exists. `callbackURL` (a path of this site) is where the link lands.',
-				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+				errors: mailErrors
 			}
 		})
 		.input(MagicLinkInput)
 		.output(Acknowledged)
-		.mutation(async ({ ctx, input }) => {
-			await requestMagicLink(input, authRequestOf(ctx));
-			return { status: true as const };
-		}),
+		.mutation(mails(requestMagicLink)),
 
 	magicLinkSignIn: publicProcedure
 		.meta({
@@ -188,15 +194,12 @@ export const authRouter = router({
 				path: '/api/auth/forget-password',
 				summary: 'Email a password reset link',
 				description: 'Always the same 200, whether or not the account exists.',
-				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+				errors: mailErrors
 			}
 		})
 		.input(ForgetPasswordInput)
 		.output(Acknowledged)
-		.mutation(async ({ ctx, input }) => {
-			await requestPasswordReset(input, authRequestOf(ctx));
-			return { status: true as const };
-		}),
+		.mutation(mails(requestPasswordReset)),
 
 	resetPassword: publicProcedure
 		.meta({
@@ -265,15 +268,12 @@ export const authRouter = router({
 				path: '/api/internal/auth/otp/send',
 				summary: 'Email a sign-in code (storefront wrapper)',
 				description: 'The first call of `POST /api/auth/sign-in/email-otp` on its own: emails a 6-digit code valid 10 minutes; the same answer whether or not the account exists.',
-				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+				errors: mailErrors
 			}
 		})
 		.input(OtpSendInput)
 		.output(Acknowledged)
-		.mutation(async ({ ctx, input }) => {
-			await sendSignInOtp(input, authRequestOf(ctx));
-			return { status: true as const };
-		}),
+		.mutation(mails(sendSignInOtp)),
 
 	uiOtpVerify: publicProcedure
 		.meta({
@@ -296,13 +296,10 @@ export const authRouter = router({
 				path: '/api/internal/auth/magic',
 				summary: 'Email a sign-in link (storefront wrapper)',
 				description: 'The same as `POST /api/auth/sign-in/magic-link`: emails a one-time sign-in link; the same answer whether or not the account exists.',
-				errors: { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+				errors: mailErrors
 			}
 		})
 		.input(MagicLinkInput)
 		.output(Acknowledged)
-		.mutation(async ({ ctx, input }) => {
-			await requestMagicLink(input, authRequestOf(ctx));
-			return { status: true as const };
-		})
+		.mutation(mails(requestMagicLink))
 });
