@@ -84,6 +84,18 @@ export function overflowError(current: bigint, adding: bigint): AppError {
 	);
 }
 
+/** The ledger row of a one-pocket move (credit, withdraw), stating the balance it left. */
+async function recordMove(
+	tx: Tx,
+	input: Pick<CreditInput | WithdrawInput, 'userId' | 'entryType' | 'pocket' | 'amount' | 'refType' | 'refId' | 'note'>,
+	direction: 'CREDIT' | 'DEBIT',
+	after: Balance
+): Promise<Balance> {
+	const { userId, entryType, pocket, amount, refType, refId, note } = input;
+	await tx.insert(walletLedger).values({ userId, entryType, direction, pocket, amount, balanceAfter: after.total, refType, refId, note, createdAt: now() });
+	return after;
+}
+
 export async function credit(tx: Tx, input: CreditInput): Promise<Balance> {
 	assertPositive(input.amount);
 	await ensureWallet(tx, input.userId);
@@ -98,20 +110,7 @@ export async function credit(tx: Tx, input: CreditInput): Promise<Balance> {
 		.where(and(eq(wallets.userId, input.userId), withinMax))
 		.returning({ main: wallets.main, bonus: wallets.bonus });
 	if (!row) throw overflowError((await getBalance(tx, input.userId)).total, input.amount);
-	const after = balance(row);
-	await tx.insert(walletLedger).values({
-		userId: input.userId,
-		entryType: input.entryType,
-		direction: 'CREDIT',
-		pocket: input.pocket,
-		amount: input.amount,
-		balanceAfter: after.total,
-		refType: input.refType,
-		refId: input.refId,
-		note: input.note,
-		createdAt: now()
-	});
-	return after;
+	return recordMove(tx, input, 'CREDIT', balance(row));
 }
 
 /** A purchase the wallet cannot cover (422 state_violation, spec 4.6). */
@@ -202,18 +201,5 @@ export async function withdraw(tx: Tx, input: WithdrawInput): Promise<Balance> {
 			available: available.toString()
 		});
 	}
-	const after = balance(row);
-	await tx.insert(walletLedger).values({
-		userId: input.userId,
-		entryType: input.entryType,
-		direction: 'DEBIT',
-		pocket: input.pocket,
-		amount: input.amount,
-		balanceAfter: after.total,
-		refType: input.refType,
-		refId: input.refId,
-		note: input.note,
-		createdAt: now()
-	});
-	return after;
+	return recordMove(tx, input, 'DEBIT', balance(row));
 }
