@@ -30,25 +30,28 @@ interface Entry {
 const entries = new Map<string, Entry>();
 
 /**
- * The catalog's current version, or null when caching is off (no query then).
- * `mem:N` is the in-process version ../catalog/memory-cache.ts moves on every
- * catalog notification (no round trip; it also waits for this process's own
- * writes to be checked); `db:…` is read from the database while there is no
- * LISTEN connection (or the catalog cache is off).
+ * The catalog's version a search reads under, or null when caching is off
+ * (no query then). `key` tells versions apart (hits and the vocabulary's
+ * answers are kept under it); `memory` is the in-process version
+ * ../catalog/memory-cache.ts moves on every catalog notification (no round
+ * trip; it also waits for this process's own writes to be checked), under
+ * which whole answers may be kept. While there is no LISTEN connection (or
+ * the catalog cache is off) the version is read from the database and
+ * `memory` is null.
  */
-export async function catalogVersion(): Promise<string | null> {
+export interface CatalogVersion {
+	key: string;
+	memory: number | null;
+}
+
+export async function catalogVersion(): Promise<CatalogVersion | null> {
 	if (config().searchCache.ttlMs === 0) return null;
 	const inMemory = await beginCatalogRead();
-	if (inMemory !== null) return `mem:${inMemory}`;
+	if (inMemory !== null) return { key: `mem:${inMemory}`, memory: inMemory };
 	const [row] = await queryPreparedRows<{ last_value: string; is_called: boolean }>(
 		sql`SELECT last_value::text AS last_value, is_called FROM catalog_version`
 	);
-	return `db:${row!.last_value}:${row!.is_called}`;
-}
-
-/** The catalog cache's version number when `version` is one (`mem:N`): answers built under it may be kept whole. */
-export function memoryVersion(version: string | null): number | null {
-	return version?.startsWith('mem:') ? Number(version.slice(4)) : null;
+	return { key: `db:${row!.last_value}:${row!.is_called}`, memory: null };
 }
 
 /** The hits remembered under `key` for this version, and until when (service clock, ms) they stand. */

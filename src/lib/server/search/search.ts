@@ -53,7 +53,7 @@ import {
 } from '../catalog/product-query';
 import { pairCeiling, resolvePositions, type Position } from './frequency';
 import { queryWords, tsQueries, type QueryWords, type TsQueries } from './query-text';
-import { cachedHits, catalogVersion, memoryVersion, rememberHits } from './hit-cache';
+import { cachedHits, catalogVersion, rememberHits } from './hit-cache';
 import { correctQuery, type Corrected } from './spelling';
 import { readIntent, type Intent } from './intent';
 import { intentLevels, type IntentLevel } from './intent-rank';
@@ -453,7 +453,8 @@ export async function searchProducts(input: SearchInput, noteReuse?: NoteReuse):
 
 	// Checked after the cursor, so a bad cursor is refused even when its page is cached.
 	const cacheKey = `${filters}\n${input.cursor ?? ''}\n${input.pageSize}`;
-	const version = await catalogVersion();
+	const catalog = await catalogVersion();
+	const version = catalog?.key ?? null;
 	const cached = cachedHits<ChosenHits>(cacheKey, version);
 	let found = cached?.value;
 	let hitsExpireAt = cached?.expiresAt ?? Number.POSITIVE_INFINITY;
@@ -468,7 +469,7 @@ export async function searchProducts(input: SearchInput, noteReuse?: NoteReuse):
 	const rows = await materialise(page.rows, now);
 	// The whole answer may be replayed (../http/response-cache.ts, which still spends the rate limit)
 	// while the version holds, the hits stand (their expiry bounds popularity drift) and no price on the page moves.
-	const inMemory = memoryVersion(version);
+	const inMemory = catalog?.memory ?? null;
 	if (noteReuse && inMemory !== null) noteReuse(reuseOfPrices(inMemory, hitsExpireAt, rows, now.getTime(), epoch));
 	return { items: rows.map(mapSummary), nextCursor: page.nextCursor, hasMore: page.hasMore };
 }
