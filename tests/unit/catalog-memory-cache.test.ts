@@ -83,6 +83,24 @@ describe('VersionedLru', () => {
 		expect(cache.version).toBe(v);
 	});
 
+	it('forgets which entries showed a product’s stock once they are replaced, evicted or invalidated', () => {
+		const { cache } = lru(2);
+		let v = cache.version;
+		cache.set('a', v, 'A on sale', 0, Infinity, ['p1']);
+		cache.set('a', v, 'A plain', 0); // replaced by an answer that shows no stock
+		cache.set('b', v, 'B on sale', 0, Infinity, ['p1']);
+		cache.set('c', v, 'C on sale', 0, Infinity, ['p2']); // evicts a
+		cache.set('a', v, 'A again', 0); // evicts b
+		cache.dropFlash('p1');
+		expect(['a', 'b', 'c'].map((k) => cache.get(k))).toEqual(['A again', undefined, 'C on sale']);
+		cache.invalidate();
+		v = cache.version;
+		cache.set('c', v, 'C plain', 0);
+		cache.dropFlash('p2');
+		cache.dropFlash();
+		expect(cache.get('c')).toBe('C plain');
+	});
+
 	it('keeps nothing when its bound is 0', () => {
 		const { cache } = lru(0);
 		cache.set('a', cache.version, 1, 0);

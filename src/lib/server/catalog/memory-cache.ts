@@ -70,6 +70,8 @@ export interface CacheClock {
 export class VersionedLru {
 	/** Map order is recency order: a hit moves its entry to the end, eviction takes the front. */
 	private readonly entries = new Map<string, Entry>();
+	/** The keys of the entries that show each product's flash-sale stock: a move drops those without a scan. */
+	private readonly byFlashProduct = new Map<string, Set<string>>();
 	private current = 0;
 	private bytes = 0;
 
@@ -83,6 +85,11 @@ export class VersionedLru {
 	private remove(key: string, entry: Entry): void {
 		this.entries.delete(key);
 		this.bytes -= entry.bytes;
+		for (const product of entry.flashProducts ?? []) {
+			const keys = this.byFlashProduct.get(product);
+			keys?.delete(key);
+			if (keys?.size === 0) this.byFlashProduct.delete(product);
+		}
 	}
 
 	/** The version a read starting now is stamped with. */
@@ -98,13 +105,16 @@ export class VersionedLru {
 	invalidate(): void {
 		this.current++;
 		this.entries.clear();
+		this.byFlashProduct.clear();
 		this.bytes = 0;
 	}
 
 	/** A product's flash-sale stock moved (any product's, without an id): entries showing it go. */
 	dropFlash(productId?: string): void {
-		for (const [key, entry] of this.entries) {
-			if (entry.flashProducts && (productId === undefined || entry.flashProducts.includes(productId))) this.remove(key, entry);
+		const keys = productId === undefined ? [...this.byFlashProduct.values()].flatMap((k) => [...k]) : [...(this.byFlashProduct.get(productId) ?? [])];
+		for (const key of keys) {
+			const entry = this.entries.get(key);
+			if (entry) this.remove(key, entry);
 		}
 	}
 
@@ -148,6 +158,11 @@ export class VersionedLru {
 		if (old) this.remove(key, old);
 		this.entries.set(key, { version, validFrom, validUntil, value, flashProducts, bytes });
 		this.bytes += bytes;
+		for (const product of flashProducts ?? []) {
+			const keys = this.byFlashProduct.get(product);
+			if (keys) keys.add(key);
+			else this.byFlashProduct.set(product, new Set([key]));
+		}
 		for (const [k, e] of this.entries) {
 			if (this.entries.size <= max && this.bytes <= maxBytes) break;
 			this.remove(k, e);
