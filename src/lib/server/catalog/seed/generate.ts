@@ -9,19 +9,12 @@ import type { ProductType } from '../../../contracts/catalog';
 import { slugify } from '../paths';
 import { coverFor } from './covers';
 import { levelOf, musicKinds, songs, subjects, textbookSeries, type Series, type Subject } from './curriculum';
+import type { CategoryRow } from '../categories';
 import { Random } from './random';
 import { demoReviewsFor, type ReviewPlan, type SeedPurchase, type SeedReview } from './reviews';
 
-export interface SeedCategory {
-	id: string;
-	parentId: string | null;
-	name: string;
-	slug: string;
-	path: string;
-	depth: number;
-	sortOrder: number;
-	isActive: boolean;
-}
+/** A seeded category has exactly the columns the catalog reads back. */
+export type SeedCategory = CategoryRow;
 
 export interface SeedProduct {
 	id: string;
