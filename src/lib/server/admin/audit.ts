@@ -11,6 +11,7 @@ import { auditLog, users, type AuditSummary } from '../db/schema';
 import { badRequest } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
+import { keysetPage } from '../platform/keyset-page';
 
 export interface AuditRecord {
 	/** null: the operator CLI (scripts/ops.ts), which has no account. */
@@ -80,9 +81,10 @@ export async function listAudit(query: AuditQuery): Promise<AuditPage> {
 		.where(and(...conditions))
 		.orderBy(desc(auditLog.createdAt), desc(auditLog.id))
 		.limit(pageSize + 1);
-	const page = rows.slice(0, pageSize);
-	const hasMore = rows.length > pageSize;
-	const items: AuditEntry[] = page.map(({ row, actorEmail }) => ({
+	const page = keysetPage(rows, pageSize, (last) =>
+		signJson('cursor', { kind: 'audit', f, at: last.row.createdAt.toISOString(), id: last.row.id } satisfies AuditCursor)
+	);
+	const items: AuditEntry[] = page.rows.map(({ row, actorEmail }) => ({
 		id: row.id,
 		actorId: row.actorUserId,
 		actorEmail,
@@ -92,11 +94,5 @@ export async function listAudit(query: AuditQuery): Promise<AuditPage> {
 		summary: row.summary,
 		createdAt: row.createdAt.toISOString()
 	}));
-	const last = page.at(-1);
-	return {
-		items,
-		hasMore,
-		nextCursor:
-			hasMore && last ? signJson('cursor', { kind: 'audit', f, at: last.row.createdAt.toISOString(), id: last.row.id } satisfies AuditCursor) : null
-	};
+	return { items, hasMore: page.hasMore, nextCursor: page.nextCursor };
 }

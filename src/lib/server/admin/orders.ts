@@ -15,6 +15,7 @@ import { isUuid } from '../db/ids';
 import { bankTransfers, orderRefunds, orders, productOwnerships, products, users } from '../db/schema';
 import { badRequest } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
+import { keysetPage } from '../platform/keyset-page';
 
 interface OrderCursor {
 	kind: 'admin-orders';
@@ -106,15 +107,10 @@ export async function searchOrders(query: AdminOrderSearch): Promise<AdminOrderP
 		)
 		.orderBy(desc(orders.createdAt), desc(orders.id))
 		.limit(query.pageSize + 1);
-	const page = rows.slice(0, query.pageSize);
-	const hasMore = rows.length > query.pageSize;
-	const last = page.at(-1);
-	return {
-		items: page.map(summary),
-		hasMore,
-		nextCursor:
-			hasMore && last ? signJson('cursor', { kind: 'admin-orders', f, at: last.order.createdAt.toISOString(), id: last.order.id } satisfies OrderCursor) : null
-	};
+	const page = keysetPage(rows, query.pageSize, (last) =>
+		signJson('cursor', { kind: 'admin-orders', f, at: last.order.createdAt.toISOString(), id: last.order.id } satisfies OrderCursor)
+	);
+	return { items: page.rows.map(summary), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
 
 export async function getAdminOrder(id: string): Promise<AdminOrderDetail> {

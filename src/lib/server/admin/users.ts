@@ -14,6 +14,7 @@ import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
 import { getBalance } from '../wallet/service';
 import { recordAudit } from './audit';
+import { keysetPage } from '../platform/keyset-page';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -70,14 +71,8 @@ export async function searchUsers(query: { q?: string; cursor?: string; pageSize
 		)
 		.orderBy(asc(email))
 		.limit(query.pageSize + 1);
-	const page = rows.slice(0, query.pageSize);
-	const hasMore = rows.length > query.pageSize;
-	const last = page.at(-1);
-	return {
-		items: page.map(summary),
-		hasMore,
-		nextCursor: hasMore && last ? signJson('cursor', { kind: 'admin-users', f, after: last.email.toLowerCase() } satisfies UserCursor) : null
-	};
+	const page = keysetPage(rows, query.pageSize, (last) => signJson('cursor', { kind: 'admin-users', f, after: last.email.toLowerCase() } satisfies UserCursor));
+	return { items: page.rows.map(summary), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
 
 async function detail(u: UserRow, tx: DbOrTx): Promise<AdminUserDetail> {

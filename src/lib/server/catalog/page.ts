@@ -1,11 +1,6 @@
 /** Turns "pageSize + 1 rows" into a page with its next keyset cursor. */
+import { keysetPage, type KeysetPage } from '../platform/keyset-page';
 import { encodeCursor, type CursorKey } from './cursor';
-
-export interface Page<Row> {
-	rows: Row[];
-	nextCursor: string | null;
-	hasMore: boolean;
-}
 
 export function toPage<Row>(
 	rows: Row[],
@@ -13,13 +8,6 @@ export function toPage<Row>(
 	mode: string,
 	filters: string,
 	keysOf: (row: Row) => CursorKey[]
-): Page<Row> {
-	const hasMore = rows.length > pageSize;
-	const pageRows = hasMore ? rows.slice(0, pageSize) : rows;
-	const last = pageRows.at(-1);
-	return {
-		rows: pageRows,
-		hasMore,
-		nextCursor: hasMore && last ? encodeCursor(mode, filters, keysOf(last)) : null
-	};
+): KeysetPage<Row> {
+	return keysetPage(rows, pageSize, (last) => encodeCursor(mode, filters, keysOf(last)));
 }

@@ -20,6 +20,7 @@ import { formatOrderNumber } from '../../order-number';
 import { findRefund } from './refund';
 import { ORDER_KIND, type OrderRow } from './transitions';
 import { isUuid } from '../db/ids';
+import { keysetPage } from '../platform/keyset-page';
 
 function cashInstructions(row: OrderRow): string {
 	return (
@@ -131,12 +132,6 @@ export async function listOrders(userId: string, q: OrderListQuery): Promise<Ord
 		)
 		.orderBy(desc(orders.createdAt), desc(orders.id))
 		.limit(q.pageSize + 1);
-	const page = rows.slice(0, q.pageSize);
-	const hasMore = rows.length > q.pageSize;
-	const last = page.at(-1);
-	return {
-		items: await Promise.all(page.map((row) => toOrderView(row))),
-		hasMore,
-		nextCursor: hasMore && last ? signJson('cursor', { kind: 'orders', at: last.createdAt.toISOString(), id: last.id } satisfies OrderCursor) : null
-	};
+	const page = keysetPage(rows, q.pageSize, (last) => signJson('cursor', { kind: 'orders', at: last.createdAt.toISOString(), id: last.id } satisfies OrderCursor));
+	return { items: await Promise.all(page.rows.map((row) => toOrderView(row))), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }

@@ -12,6 +12,7 @@ import { isUuid } from '../db/ids';
 import { categories, orders, productOwnerships, products } from '../db/schema';
 import { badRequest } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
+import { keysetPage } from '../platform/keyset-page';
 
 interface LibraryCursor {
 	kind: 'library';
@@ -61,11 +62,11 @@ export async function libraryPage(userId: string, query: LibraryQuery): Promise<
 		)
 		.orderBy(desc(productOwnerships.createdAt), desc(productOwnerships.productId))
 		.limit(query.pageSize + 1);
-	const page = rows.slice(0, query.pageSize);
-	const hasMore = rows.length > query.pageSize;
-	const last = page.at(-1);
+	const page = keysetPage(rows, query.pageSize, (last) =>
+		signJson('cursor', { kind: 'library', q, at: last.ownedAt.toISOString(), id: last.productId } satisfies LibraryCursor)
+	);
 	return {
-		items: page.map((r) => ({
+		items: page.rows.map((r) => ({
 			productId: r.productId,
 			title: r.title,
 			type: r.type,
@@ -76,7 +77,7 @@ export async function libraryPage(userId: string, query: LibraryQuery): Promise<
 			orderId: r.orderId,
 			orderNumber: r.orderNumber === null ? null : formatOrderNumber(r.orderNumber)
 		})),
-		hasMore,
-		nextCursor: hasMore && last ? signJson('cursor', { kind: 'library', q, at: last.ownedAt.toISOString(), id: last.productId } satisfies LibraryCursor) : null
+		hasMore: page.hasMore,
+		nextCursor: page.nextCursor
 	};
 }

@@ -9,6 +9,7 @@ import { isUuid } from '../db/ids';
 import { isoTime, queryRows } from '../db/rows';
 import { badRequest, notFound } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
+import { keysetPage } from '../platform/keyset-page';
 
 /** Shown instead of an account without a name: a reviewer's email is never public. */
 export const ANONYMOUS_BUYER = 'Người mua ẩn danh';
@@ -83,15 +84,8 @@ export async function listReviews(viewerId: string | null, input: ReviewListInpu
 		${after ? sql`AND (r.helpful_count, r.created_at, r.id) < (${after.h}, ${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
 		ORDER BY r.helpful_count DESC, r.created_at DESC, r.id DESC
 		LIMIT ${pageSize + 1}`);
-	const page = rows.slice(0, pageSize);
-	const hasMore = rows.length > pageSize;
-	const last = page.at(-1);
-	return {
-		items: page.map(toReview),
-		hasMore,
-		nextCursor:
-			hasMore && last
-				? signJson('cursor', { kind: 'reviews', p: productId, h: Number(last.helpful_count), at: isoTime(last.created_at), id: last.id } satisfies ReviewCursor)
-				: null
-	};
+	const page = keysetPage(rows, pageSize, (last) =>
+		signJson('cursor', { kind: 'reviews', p: productId, h: Number(last.helpful_count), at: isoTime(last.created_at), id: last.id } satisfies ReviewCursor)
+	);
+	return { items: page.rows.map(toReview), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }

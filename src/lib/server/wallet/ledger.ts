@@ -5,6 +5,7 @@ import { walletLedger } from '../db/schema';
 import { badRequest } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 import type { LedgerEntry, LedgerPage } from '../../contracts/wallet';
+import { keysetPage } from '../platform/keyset-page';
 
 interface LedgerCursor {
 	kind: 'ledger';
@@ -28,10 +29,8 @@ export async function listLedger(userId: string, opts: { cursor?: string; pageSi
 		.where(and(eq(walletLedger.userId, userId), before === undefined ? undefined : lt(walletLedger.id, before)))
 		.orderBy(desc(walletLedger.id))
 		.limit(opts.pageSize + 1);
-	const page = rows.slice(0, opts.pageSize);
-	const hasMore = rows.length > opts.pageSize;
-	const last = page.at(-1);
-	const items: LedgerEntry[] = page.map((r) => ({
+	const page = keysetPage(rows, opts.pageSize, (last) => signJson('cursor', { kind: 'ledger', before: last.id.toString() } satisfies LedgerCursor));
+	const items: LedgerEntry[] = page.rows.map((r) => ({
 		entryType: r.entryType,
 		direction: r.direction,
 		pocket: r.pocket,
@@ -42,9 +41,5 @@ export async function listLedger(userId: string, opts: { cursor?: string; pageSi
 		note: r.note,
 		createdAt: r.createdAt.toISOString()
 	}));
-	return {
-		items,
-		hasMore,
-		nextCursor: hasMore && last ? signJson('cursor', { kind: 'ledger', before: last.id.toString() } satisfies LedgerCursor) : null
-	};
+	return { items, hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
