@@ -202,6 +202,9 @@ async function main(): Promise<void> {
 				WEB_CONCURRENCY: String(workers),
 				REDIS_URL,
 				RATE_LIMIT_PREFIX: `${dbName}:rl:`,
+				// The seed stores files for the first 5 000 products only, so a preview worker would
+				// fail a job for a missing file every poll, or render real ones, beside every scenario.
+				PREVIEW_CONCURRENCY: '0',
 				...raisedLimits()
 			};
 			// One process starts with the heap limit the README gives it (NODE_OPTIONS there); workers get WORKER_HEAP_MB from the primary (ADR 016).
