@@ -36,10 +36,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4300);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 4301);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
-/** Comma-separated scenario name prefixes to run (all by default), e.g. "floor: wallet,wallet checkout". */
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 /** Extra node flags for the app server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (profiles are written when it stops). */
 const APP_NODE_ARGS = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+/** Comma-separated scenario name prefixes to run (all by default), e.g. "floor: wallet,wallet checkout". */
 const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const AUTH_SECRET = randomBytes(32).toString('base64url');
