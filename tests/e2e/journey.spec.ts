@@ -14,7 +14,7 @@
 import { createGiftCodes } from '../helpers/money';
 import { payReference } from '../helpers/payments';
 import { sql } from '../helpers/http';
-import { cleanupUser, expect, expectAccessible, expectedFileBytes, savedBytes, screenshots, test, uniqueEmail } from './fixtures';
+import { cleanupUser, expect, expectAccessible, expectedFileBytes, hydrated, savedBytes, screenshots, test, uniqueEmail } from './fixtures';
 
 const MUSIC_LIMIT = 3;
 
@@ -167,10 +167,11 @@ test('a teacher browses, searches, signs up, tops up, buys, downloads, redeems a
 		await test.step('download music until the monthly quota is used up', async () => {
 			await page.goto('/am-nhac');
 			await expect(page.getByTestId('quota-used')).toHaveText(`0/${MUSIC_LIMIT}`);
+			await hydrated(page);
 			const free = page.getByTestId('music-track').filter({ hasText: 'Miễn phí' });
 			while ((await free.count()) < 2) {
 				const before = await page.getByTestId('music-track').count();
-				await page.getByRole('button', { name: 'Xem thêm' }).click();
+				await page.getByRole('link', { name: 'Xem thêm' }).click();
 				await expect(page.getByTestId('music-track')).not.toHaveCount(before);
 			}
 			for (const [i, n] of [0, 1, 0].entries()) {

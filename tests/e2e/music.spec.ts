@@ -4,7 +4,7 @@
  * The e2e server runs with MUSIC_FREE_MONTHLY_LIMIT=3 (playwright.config.ts).
  */
 import { createUser } from '../helpers/http';
-import { expect, expectAccessible, expectedFileBytes, PHONE, savedBytes, screenshots, test } from './fixtures';
+import { expect, expectAccessible, expectedFileBytes, hydrated, PHONE, savedBytes, screenshots, test } from './fixtures';
 
 const LIMIT = 3;
 
@@ -14,11 +14,12 @@ test('download free tracks with progress until the monthly quota runs out', asyn
 	await expect(page.getByTestId('quota-used')).toHaveText(`0/${LIMIT}`);
 	await expect(page.getByTestId('music-quota')).toContainText(/Lượt tải được làm mới vào 00:00 ngày 01\/\d{2}\/\d{4} \(giờ Việt Nam\)/);
 
-	// The demo catalog has two free tracks among its music; "Xem thêm" until both are listed.
+	// The demo catalog has two free tracks among its music; "Xem thêm" (appending once hydrated) until both are listed.
+	await hydrated(page);
 	const free = page.getByTestId('music-track').filter({ hasText: 'Miễn phí' });
 	while ((await free.count()) < 2) {
 		const before = await page.getByTestId('music-track').count();
-		await page.getByRole('button', { name: 'Xem thêm' }).click();
+		await page.getByRole('link', { name: 'Xem thêm' }).click();
 		await expect(page.getByTestId('music-track')).not.toHaveCount(before);
 	}
 	// Every grant of a free track uses a unit, the same track again too: A, B, A use up the quota of 3.
@@ -53,8 +54,9 @@ test('a paid track that is not owned points to its product page', async ({ page,
 	expect(await buy.getAttribute('href')).toBe(await title.getAttribute('href'));
 
 	// Should the ownership lookup fail, the track keeps its download button and the refusal is explained.
+	await hydrated(page);
 	await page.route(/\/api\/trpc\/storefront\.ownedProducts/, (route) => route.abort());
-	await page.getByRole('button', { name: 'Xem thêm' }).click();
+	await page.getByRole('link', { name: 'Xem thêm' }).click();
 	const unknown = page
 		.getByTestId('music-track')
 		.filter({ hasText: 'tải khi đã mua' })
@@ -94,7 +96,16 @@ test('guests browse the music, and a download asks them to sign in first', async
 	await expect(tracks.getByRole('button', { name: 'Tải xuống' })).toHaveCount(0);
 	const paid = tracks.filter({ hasNotText: 'Miễn phí' }).first();
 	await expect(paid.getByRole('link', { name: /^Mua · / })).toHaveAttribute('href', /^\/san-pham\//);
-	while ((await tracks.filter({ hasText: 'Miễn phí' }).count()) === 0) await page.getByRole('button', { name: 'Xem thêm' }).click();
+	// Without JavaScript, "Xem thêm" is a link to the next tracks, which the server renders.
+	const nextPage = (await page.getByRole('link', { name: 'Xem thêm' }).getAttribute('href'))!;
+	expect(nextPage).toMatch(/^\/am-nhac\?sau=/);
+	const firstTitle = (await tracks.first().getByRole('link').first().textContent())!;
+	await page.goto(nextPage);
+	await expect(tracks.first()).toBeVisible();
+	await expect(tracks.first().getByRole('link').first()).not.toHaveText(firstTitle);
+	await page.goto('/am-nhac');
+	await hydrated(page);
+	while ((await tracks.filter({ hasText: 'Miễn phí' }).count()) === 0) await page.getByRole('link', { name: 'Xem thêm' }).click();
 	await expectAccessible(page);
 	await screenshots(page, 'am-nhac-khach');
 	await tracks.filter({ hasText: 'Miễn phí' }).first().getByRole('link', { name: 'Đăng nhập để tải' }).click();

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { advanceClock, request, sql } from '../helpers/http';
 import { createGiftCodes, createPromo } from '../helpers/money';
 import { payReference } from '../helpers/payments';
-import { expect, expectAccessible, screenshots, test } from './fixtures';
+import { expect, expectAccessible, hydrated, screenshots, test } from './fixtures';
 
 test.afterEach(async ({ baseURL }) => {
 	// Gift-code failures count per IP and the clock may have moved: leave the server as the next test expects it.
@@ -91,11 +91,21 @@ test('the ledger loads older entries with "Xem thêm"', async ({ page, account, 
 	await page.goto('/vi');
 	const entries = page.getByTestId('ledger').getByRole('listitem');
 	await expect(entries).toHaveCount(10);
-	await page.getByRole('button', { name: 'Xem thêm' }).click();
+	// A link to the next page, for when JavaScript is off; with it the list appends in place.
+	const more = page.getByRole('link', { name: 'Xem thêm' });
+	const nextPage = await more.getAttribute('href');
+	expect(nextPage).toMatch(/^\/vi\?sau=/);
+	await hydrated(page);
+	await more.click();
 	await expect(entries).toHaveCount(12);
-	await expect(page.getByRole('button', { name: 'Xem thêm' })).toHaveCount(0);
+	await expect(more).toHaveCount(0);
 	await expect(entries.last()).toContainText('+1.000 ₫');
 	await expect(entries.first()).toContainText('Điều chỉnh');
+	// The link's page, rendered by the server: the two oldest entries.
+	await page.goto(nextPage!);
+	await expect(entries).toHaveCount(2);
+	await expect(entries.first()).toContainText('+2.000 ₫');
+	await expect(entries.last()).toContainText('+1.000 ₫');
 });
 
 test('every gift-code refusal is explained', async ({ page, account: _account, baseURL }) => {

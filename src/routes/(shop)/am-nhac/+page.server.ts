@@ -7,7 +7,8 @@ import { serverCaller } from '$lib/server/trpc/server-caller';
 const PAGE_SIZE = 12;
 
 /**
- * `?q=` searches the music only; without it the most popular tracks come first.
+ * `?q=` searches the music only; without it the most popular tracks come first. `?sau=` is the
+ * no-JavaScript "Xem thêm" (the tracks after that cursor).
  * Guests browse and listen to the preview clips too; downloading (which spends
  * the monthly quota or needs a purchase) asks them to sign in first.
  */
@@ -15,6 +16,7 @@ export const load: PageServerLoad = async (event) => {
 	const api = serverCaller(event);
 	const signedIn = Boolean(event.locals.session);
 	const q = event.url.searchParams.get('q')?.trim().slice(0, 128) ?? '';
+	const cursor = event.url.searchParams.get('sau') ?? undefined;
 	const [quota, tracks] = await Promise.all([
 		signedIn
 			? api.music.quota().catch((error: unknown) => {
@@ -24,8 +26,8 @@ export const load: PageServerLoad = async (event) => {
 				})
 			: { guest: { freeMonthlyLimit: config().music.freeMonthlyLimit } },
 		(q
-			? api.search.search({ q, type: 'MUSIC', pageSize: PAGE_SIZE })
-			: api.catalog.listing({ path: '', type: 'MUSIC', sort: 'popular', pageSize: PAGE_SIZE })
+			? api.search.search({ q, type: 'MUSIC', pageSize: PAGE_SIZE, cursor })
+			: api.catalog.listing({ path: '', type: 'MUSIC', sort: 'popular', pageSize: PAGE_SIZE, cursor })
 		).catch((error: unknown) => ({ problem: errorMessage(error) }))
 	]);
 	const ids = 'items' in tracks ? tracks.items.map((t) => t.id) : [];

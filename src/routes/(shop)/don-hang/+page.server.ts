@@ -5,12 +5,16 @@ import { serverCaller } from '$lib/server/trpc/server-caller';
 
 const PAGE_SIZE = 10;
 
-/** `?trang-thai=` filters by status (links, so the filter works without JavaScript and survives reloads). */
+/**
+ * `?trang-thai=` filters by status (links, so the filter works without JavaScript and survives reloads);
+ * `?sau=` is the no-JavaScript "Xem thêm" (the page after that cursor).
+ */
 export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
 	const api = serverCaller(event);
 	const status = statusFromSlug(event.url.searchParams.get('trang-thai'));
-	const page = await api.checkout.list({ pageSize: PAGE_SIZE, status });
+	const cursor = event.url.searchParams.get('sau') ?? undefined;
+	const page = await api.checkout.list({ pageSize: PAGE_SIZE, status, cursor });
 	const ids = [...new Set(page.items.map((o) => o.productId))];
 	const products = ids.length ? await api.accountPages.productLinks({ ids }) : [];
 	return { status: status ?? null, page, products, pageSize: PAGE_SIZE };

@@ -4,14 +4,20 @@ import { nowMs } from '$lib/server/platform/clock';
 import { requireSignIn } from '$lib/server/page-guards';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 
-/** `?nap=<id>` keeps a top-up in progress across reloads: the page resumes its QR and polling. */
+const LEDGER_PAGE_SIZE = 10;
+
+/**
+ * `?nap=<id>` keeps a top-up in progress across reloads: the page resumes its QR and polling.
+ * `?sau=` is the history's no-JavaScript "Xem thêm" (the entries after that cursor).
+ */
 export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
 	const api = serverCaller(event);
 	const topupId = event.url.searchParams.get('nap');
+	const cursor = event.url.searchParams.get('sau') ?? undefined;
 	const [balance, ledger, denominations, bankTransfer, topup] = await Promise.all([
 		api.wallet.balance({}),
-		api.wallet.ledger({ pageSize: 10 }),
+		api.wallet.ledger({ pageSize: LEDGER_PAGE_SIZE, cursor }),
 		api.topup.denominations({}),
 		api.storefront.bankTransfer(),
 		topupId
@@ -22,5 +28,5 @@ export const load: PageServerLoad = async (event) => {
 				})
 			: Promise.resolve(null)
 	]);
-	return { balance, ledger, denominations, bankTransfer, topup, serverNow: nowMs() };
+	return { balance, ledger, ledgerPageSize: LEDGER_PAGE_SIZE, denominations, bankTransfer, topup, serverNow: nowMs() };
 };
