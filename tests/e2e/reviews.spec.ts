@@ -72,3 +72,48 @@ test('a buyer reviews a product, a reader reports it, staff hide it', async ({ p
 		for (const u of [buyer, reader, staff]) await cleanupUser(base, u.userId);
 	}
 });
+
+test('more reviews load in place, and the same link shows them without JavaScript', async ({ page, baseURL }) => {
+	const base = baseURL!;
+	// A product nobody has reviewed, so the twelve below are all it has.
+	const [product] = await sql<{ id: string; full_path: string }>(
+		base,
+		`SELECT p.id::text AS id, c.path || '/' || p.slug AS full_path FROM products p JOIN categories c ON c.id = p.category_id
+		 WHERE p.is_published AND c.is_active AND NOT EXISTS (SELECT 1 FROM buyer_reviews r WHERE r.product_id = p.id) ORDER BY p.id LIMIT 1`
+	);
+	const reviewers = [];
+	for (let i = 1; i <= 12; i++) reviewers.push(await createUser(base, { email: uniqueEmail(`nhanxet${i}`), name: `Cô giáo số ${String(i).padStart(2, '0')}` }));
+	try {
+		// Most helpful first: number 12 leads, numbers 02 and 01 make the second page.
+		for (const [i, reviewer] of reviewers.entries()) {
+			await sql(
+				base,
+				`INSERT INTO buyer_reviews (id, product_id, user_id, stars, body, helpful_count, created_at, updated_at)
+				 VALUES (gen_random_uuid(), $1, $2, 5, $3, $4, now(), now())`,
+				[product!.id, reviewer.userId, `Nhận xét thử số ${i + 1}: học sinh rất thích phần khởi động.`, i]
+			);
+		}
+		await page.goto(`/san-pham/${product!.full_path}`);
+		const reviews = page.getByTestId('review');
+		await expect(reviews).toHaveCount(10);
+		await expect(reviews.first()).toContainText('Cô giáo số 12');
+		const more = page.getByRole('link', { name: 'Xem thêm đánh giá' });
+		const nextPage = (await more.getAttribute('href'))!;
+		expect(nextPage).toMatch(new RegExp(`^/san-pham/${product!.full_path}\\?danh-gia-sau=[^&#]+#reviews-title$`));
+		await hydrated(page);
+		await more.click();
+		await expect(reviews).toHaveCount(12);
+		await expect(reviews.last()).toContainText('Cô giáo số 01');
+		await expect(more).toHaveCount(0);
+		await expect(page).toHaveURL(`/san-pham/${product!.full_path}`);
+		// The link's page, rendered by the server: the two least helpful.
+		await page.goto(nextPage);
+		await expect(reviews).toHaveCount(2);
+		await expect(reviews.first()).toContainText('Cô giáo số 02');
+		await expect(reviews.last()).toContainText('Cô giáo số 01');
+		await expect(more).toHaveCount(0);
+	} finally {
+		await sql(base, 'DELETE FROM buyer_reviews WHERE product_id = $1', [product!.id]);
+		for (const u of reviewers) await cleanupUser(base, u.userId);
+	}
+});

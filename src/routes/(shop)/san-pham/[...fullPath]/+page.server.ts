@@ -37,7 +37,8 @@ export const load: PageServerLoad = async (event) => {
 		api.authors.ofProduct({ id: product.id }).catch(() => null),
 		signedIn ? api.wishlist.savedIds({ ids: [product.id] }).then((ids) => ids.includes(product.id)) : null,
 		// Buyer reviews: the page stands without them, the section then says they could not be loaded.
-		api.reviews.list({ productId: product.id, pageSize: REVIEWS_PAGE }).catch(() => null),
+		// `?danh-gia-sau=` is the next page of them without JavaScript (an unusable cursor reads as unavailable).
+		api.reviews.list({ productId: product.id, pageSize: REVIEWS_PAGE, cursor: url.searchParams.get('danh-gia-sau') ?? undefined }).catch(() => null),
 		signedIn ? api.reviews.mine({ productId: product.id }).catch(() => null) : null
 	]);
 
@@ -53,6 +54,7 @@ export const load: PageServerLoad = async (event) => {
 		/** Null when signed out. */
 		saved,
 		reviews,
+		reviewsPageSize: REVIEWS_PAGE,
 		/** Null when signed out (or unavailable). */
 		myReview,
 		breadcrumbs: [
