@@ -5,7 +5,7 @@
  * rate-limit message, screenshots at desktop and phone width, and axe.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 import { cleanUpUser, expectAccessible, hook, layoutShift, PHONE, screenshots, signIn, sql, type TestUser } from './shop-helpers';
 
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
@@ -297,6 +297,20 @@ test('search: suggestions as you type (debounced), with and without diacritics, 
 	await page.reload();
 	await expect(page.getByRole('combobox', { name: 'Từ khoá' })).toHaveValue('giáo án toán');
 	expect(new Set(await page.locator('article.product .badge').allInnerTexts())).toEqual(new Set(['Giáo án']));
+
+	// "Xem thêm" appends the next page of results in place and moves focus to the first new one.
+	await page.goto('/tim-kiem?q=' + encodeURIComponent('giáo án'));
+	const results = page.locator('article.product h3');
+	await expect(results).toHaveCount(24);
+	const firstResults = await results.allInnerTexts();
+	await hydrated(page);
+	await page.getByRole('link', { name: 'Xem thêm' }).click();
+	await expect(results).not.toHaveCount(24);
+	const moreResults = await results.allInnerTexts();
+	expect(moreResults.slice(0, 24)).toEqual(firstResults);
+	expect(new Set(await page.locator('article.product h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).size).toBe(moreResults.length);
+	await expect(page.locator('article.product h3 a').nth(24)).toBeFocused();
+	await expect(page).not.toHaveURL(/cursor=/);
 
 	// Choosing a suggestion opens the product.
 	await page.goto('/tim-kiem');
