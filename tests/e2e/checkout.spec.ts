@@ -107,6 +107,9 @@ test('my orders loads older orders with "Xem thêm"', async ({ page, account, ba
 	await expect(rows).toHaveCount(2);
 	await expect(rows.last()).toContainText(plans[0]!.title);
 	await expect(more).toHaveCount(0);
+	// An address whose cursor is not this list's is a 400 page that says so, not a server error.
+	expect((await page.goto('/don-hang?sau=khong-hop-le'))!.status()).toBe(400);
+	await expect(page.getByText('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.')).toBeVisible();
 });
 
 test('an order left unpaid expires, and "Thử lại" goes back to the product', async ({ page, account: _account, baseURL }) => {

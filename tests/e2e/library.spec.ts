@@ -38,6 +38,10 @@ test('find a bought lesson without accents and download it in one tap', async ({
 
 	const saved = await savedBytes(page, () => item.getByTestId('library-download').click());
 	expect(saved.bytes.equals(Buffer.from(await expectedFileBytes(baseURL!, wanted.id)))).toBe(true);
+
+	// An address whose cursor is not this search's is a 400 page that says so, not a server error.
+	expect((await page.goto('/thu-vien?sau=khong-hop-le'))!.status()).toBe(400);
+	await expect(page.getByText('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.')).toBeVisible();
 });
 
 test('save a product for later from its page, find it under Yêu thích, and remove it', async ({ page, account: _account, baseURL }) => {

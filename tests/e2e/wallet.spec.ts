@@ -106,6 +106,9 @@ test('the ledger loads older entries with "Xem thêm"', async ({ page, account, 
 	await expect(entries).toHaveCount(2);
 	await expect(entries.first()).toContainText('+2.000 ₫');
 	await expect(entries.last()).toContainText('+1.000 ₫');
+	// An address whose cursor is not the history's is a 400 page that says so, not a server error.
+	expect((await page.goto('/vi?sau=khong-hop-le'))!.status()).toBe(400);
+	await expect(page.getByText('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.')).toBeVisible();
 });
 
 test('every gift-code refusal is explained', async ({ page, account: _account, baseURL }) => {

@@ -79,7 +79,7 @@ describe('my library', () => {
 		expect(second.hasMore).toBe(false);
 		const wrong = await library(buyer, { pageSize: 2, cursor: first.nextCursor, q: 'toan' });
 		expect(wrong.status).toBe(400);
-		expect(wrong.body.error.message).toBe('Con trỏ phân trang không hợp lệ.');
+		expect(wrong.body.error.message).toBe('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.');
 	});
 
 	it('is nobody else\'s business', async () => {

@@ -8,7 +8,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '../../contracts/admin';
 import { fingerprint } from '../catalog/cursor';
 import { db, type Tx } from '../db/client';
 import { auditLog, users, type AuditSummary } from '../db/schema';
-import { badRequest } from '../errors/app-error';
+import { badRequest, invalidCursor } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
 import { keysetPage } from '../platform/keyset-page';
@@ -43,12 +43,6 @@ interface AuditCursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function invalidCursor() {
-	return badRequest('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.', {
-		fields: [{ path: 'cursor', message: 'Con trỏ không hợp lệ.' }]
-	});
-}
 
 function decodeCursor(raw: string, filters: string): { at: string; id: string } {
 	const c = verifyJson('cursor', raw) as Partial<AuditCursor> | null;

@@ -13,7 +13,7 @@ import { orderNotFound } from '../checkout/errors';
 import { db } from '../db/client';
 import { isUuid } from '../db/ids';
 import { bankTransfers, orderRefunds, orders, productOwnerships, products, users } from '../db/schema';
-import { badRequest } from '../errors/app-error';
+import { invalidCursor } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 import { keysetPage } from '../platform/keyset-page';
 
@@ -27,7 +27,7 @@ interface OrderCursor {
 function decodeCursor(raw: string, f: string): { at: string; id: string } {
 	const c = verifyJson('cursor', raw) as Partial<OrderCursor> | null;
 	if (c?.kind !== 'admin-orders' || c.f !== f || typeof c.at !== 'string' || Number.isNaN(Date.parse(c.at)) || !isUuid(c.id)) {
-		throw badRequest('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.', { fields: [{ path: 'cursor', message: 'Con trỏ không hợp lệ.' }] });
+		throw invalidCursor();
 	}
 	return { at: c.at, id: c.id };
 }

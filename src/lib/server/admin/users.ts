@@ -9,7 +9,7 @@ import type { AdminUserDetail, AdminUserPage, AdminUserSummary, UserRoleValue } 
 import { fingerprint } from '../catalog/cursor';
 import { db, type DbOrTx } from '../db/client';
 import { sessions, users, type UserRole } from '../db/schema';
-import { AppError, badRequest, notFound } from '../errors/app-error';
+import { AppError, invalidCursor, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
 import { getBalance } from '../wallet/service';
@@ -47,9 +47,7 @@ interface UserCursor {
 function decodeCursor(raw: string, f: string): string {
 	const c = verifyJson('cursor', raw) as Partial<UserCursor> | null;
 	if (c?.kind !== 'admin-users' || c.f !== f || typeof c.after !== 'string') {
-		throw badRequest('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.', {
-			fields: [{ path: 'cursor', message: 'Con trỏ không hợp lệ.' }]
-		});
+		throw invalidCursor();
 	}
 	return c.after;
 }

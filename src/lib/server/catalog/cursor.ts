@@ -5,7 +5,7 @@
  * shift a page, and walking every page yields each row exactly once.
  */
 import { createHash } from 'node:crypto';
-import { badRequest } from '../errors/app-error';
+import { invalidCursor } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 
 export type CursorKey = string | number;
@@ -53,11 +53,6 @@ function keyMatches(kind: KeyKind, value: unknown): boolean {
 	}
 }
 
-export function invalidCursor() {
-	return badRequest('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.', {
-		fields: [{ path: 'cursor', message: 'Con trỏ không hợp lệ.' }]
-	});
-}
 
 /**
  * Verifies the signature, the list it belongs to and the key types; returns the

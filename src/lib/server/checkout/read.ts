@@ -10,7 +10,7 @@ import { db } from '../db/client';
 import { orders } from '../db/schema';
 import { downloadPageUrl } from '../downloads/links';
 import { issueDownloadToken } from '../downloads/tokens';
-import { badRequest } from '../errors/app-error';
+import { invalidCursor } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
 import { expireIfDue, isPastExpiry, paymentDetails } from '../payments/intents';
@@ -104,7 +104,7 @@ interface OrderCursor {
 function decodeCursor(cursor: string): OrderCursor {
 	const c = verifyJson('cursor', cursor) as Partial<OrderCursor> | null;
 	if (c?.kind !== 'orders' || typeof c.at !== 'string' || Number.isNaN(Date.parse(c.at)) || !isUuid(c.id)) {
-		throw badRequest('Con trỏ phân trang không hợp lệ.', { fields: [{ path: 'cursor', message: 'invalid cursor' }] });
+		throw invalidCursor();
 	}
 	return c as OrderCursor;
 }

@@ -10,7 +10,7 @@ import { formatOrderNumber } from '../../order-number';
 import { db } from '../db/client';
 import { isUuid } from '../db/ids';
 import { categories, orders, productOwnerships, products } from '../db/schema';
-import { badRequest } from '../errors/app-error';
+import { invalidCursor } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 import { keysetPage } from '../platform/keyset-page';
 
@@ -27,7 +27,7 @@ const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 function decodeCursor(cursor: string, q: string): LibraryCursor {
 	const c = verifyJson('cursor', cursor) as Partial<LibraryCursor> | null;
 	if (c?.kind !== 'library' || c.q !== q || typeof c.at !== 'string' || Number.isNaN(Date.parse(c.at)) || !isUuid(c.id)) {
-		throw badRequest('Con trỏ phân trang không hợp lệ.', { fields: [{ path: 'cursor', message: 'invalid cursor' }] });
+		throw invalidCursor();
 	}
 	return c as LibraryCursor;
 }

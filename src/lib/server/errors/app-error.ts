@@ -30,6 +30,9 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
 	new AppError('validation_error', message, details);
+/** A pagination cursor that is not this list's: edited, cut short, or made for other filters or another product. */
+export const invalidCursor = () =>
+	badRequest('Con trỏ phân trang không hợp lệ hoặc không thuộc truy vấn này.', { fields: [{ path: 'cursor', message: 'Con trỏ không hợp lệ.' }] });
 export const notFound = (message = 'Không tìm thấy tài nguyên.') =>
 	new AppError('not_found', message);
 export const unauthenticated = (message = 'Bạn cần đăng nhập để tiếp tục.') =>

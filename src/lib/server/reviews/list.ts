@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Review, ReviewListInput, ReviewPage } from '../../contracts/reviews';
 import { isUuid } from '../db/ids';
 import { isoTime, queryRows } from '../db/rows';
-import { badRequest, notFound } from '../errors/app-error';
+import { invalidCursor, notFound } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 import { keysetPage } from '../platform/keyset-page';
 
@@ -35,9 +35,6 @@ interface ReviewRow {
 	voted: boolean;
 	reported: boolean;
 }
-
-const invalidCursor = () =>
-	badRequest('Con trỏ phân trang không hợp lệ.', { fields: [{ path: 'cursor', message: 'Con trỏ không hợp lệ hoặc thuộc học liệu khác.' }] });
 
 function decodeCursor(raw: string, productId: string): ReviewCursor {
 	const c = verifyJson('cursor', raw) as Partial<ReviewCursor> | null;

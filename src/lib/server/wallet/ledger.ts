@@ -2,7 +2,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { db } from '../db/client';
 import { walletLedger } from '../db/schema';
-import { badRequest } from '../errors/app-error';
+import { invalidCursor } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 import type { LedgerEntry, LedgerPage } from '../../contracts/wallet';
 import { keysetPage } from '../platform/keyset-page';
@@ -16,7 +16,7 @@ interface LedgerCursor {
 function decodeCursor(cursor: string): bigint {
 	const value = verifyJson('cursor', cursor) as Partial<LedgerCursor> | null;
 	if (value?.kind !== 'ledger' || typeof value.before !== 'string' || !/^[0-9]{1,19}$/.test(value.before)) {
-		throw badRequest('Con trỏ phân trang không hợp lệ.', { fields: [{ path: 'cursor', message: 'invalid cursor' }] });
+		throw invalidCursor();
 	}
 	return BigInt(value.before);
 }

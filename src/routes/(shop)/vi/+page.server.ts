@@ -3,6 +3,7 @@ import { describeError } from '$lib/errors';
 import { nowMs } from '$lib/server/platform/clock';
 import { requireSignIn } from '$lib/server/page-guards';
 import { serverCaller } from '$lib/server/trpc/server-caller';
+import { throwPageError } from '$lib/server/trpc/page-error';
 
 const LEDGER_PAGE_SIZE = 10;
 
@@ -17,7 +18,8 @@ export const load: PageServerLoad = async (event) => {
 	const cursor = event.url.searchParams.get('sau') ?? undefined;
 	const [balance, ledger, denominations, bankTransfer, topup] = await Promise.all([
 		api.wallet.balance({}),
-		api.wallet.ledger({ pageSize: LEDGER_PAGE_SIZE, cursor }),
+		// A cursor that is not the history's is the 400 REST clients get, not a 500.
+		api.wallet.ledger({ pageSize: LEDGER_PAGE_SIZE, cursor }).catch(throwPageError),
 		api.topup.denominations({}),
 		api.storefront.bankTransfer(),
 		topupId
