@@ -7,12 +7,9 @@ import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
 import { classifyError } from './errors/classify';
 
-export interface FormFailure {
-	message: string;
-	fields: Record<string, string>;
-	/** What the user typed (never passwords), to refill the form. */
-	values: Record<string, string>;
-}
+import type { FormFailure } from '../form-failure';
+
+export type { FormFailure };
 
 const SECRET_FIELDS = new Set(['password', 'newPassword', 'confirmPassword', 'otp', 'token']);
 
