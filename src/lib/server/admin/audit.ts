@@ -7,6 +7,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../contracts/admin';
 import { fingerprint } from '../catalog/cursor';
 import { db, type Tx } from '../db/client';
+import { isUuid } from '../db/ids';
 import { auditLog, users, type AuditSummary } from '../db/schema';
 import { badRequest, invalidCursor } from '../errors/app-error';
 import { now } from '../platform/clock';
@@ -42,12 +43,10 @@ interface AuditCursor {
 	id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function decodeCursor(raw: string, filters: string): { at: string; id: string } {
 	const c = verifyJson('cursor', raw) as Partial<AuditCursor> | null;
 	if (c?.kind !== 'audit' || c.f !== filters || typeof c.at !== 'string' || Number.isNaN(Date.parse(c.at))) throw invalidCursor();
-	if (typeof c.id !== 'string' || !UUID.test(c.id)) throw invalidCursor();
+	if (!isUuid(c.id)) throw invalidCursor();
 	return { at: c.at, id: c.id };
 }
 

@@ -5,6 +5,7 @@
  * shift a page, and walking every page yields each row exactly once.
  */
 import { createHash } from 'node:crypto';
+import { isUuid } from '../db/ids';
 import { invalidCursor } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 
@@ -36,7 +37,6 @@ export function encodeCursor(mode: string, filters: string, keys: CursorKey[]): 
 
 export type KeyKind = 'timestamp' | 'uuid' | 'int' | 'real';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // PostgreSQL's text form of timestamptz, exact to the microsecond.
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
@@ -45,7 +45,7 @@ function keyMatches(kind: KeyKind, value: unknown): boolean {
 		case 'timestamp':
 			return typeof value === 'string' && TIMESTAMP.test(value);
 		case 'uuid':
-			return typeof value === 'string' && UUID.test(value);
+			return isUuid(value);
 		case 'int':
 			return typeof value === 'number' && Number.isSafeInteger(value);
 		case 'real':
