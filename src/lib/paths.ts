@@ -52,5 +52,11 @@ export const paths = {
 	apiDocs: '/api-docs'
 } as const;
 
+/** `path` with the given query parameters in order, leaving out empty ones; just `path` when none is left. */
+export function withQuery(path: string, params: Record<string, string | null | undefined>): string {
+	const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+	return query.size ? `${path}?${query}` : path;
+}
+
 /** Private storefront areas crawlers should not index. */
 export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao', '/tai-khoan'];
