@@ -52,6 +52,11 @@ export const paths = {
 	apiDocs: '/api-docs'
 } as const;
 
+/** The sign-in page, which brings the visitor back to `returnTo` afterwards. */
+export function signInPath(returnTo: string): string {
+	return `${paths.signIn}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
 /** `path` with the given query parameters in order, leaving out empty ones; just `path` when none is left. */
 export function withQuery(path: string, params: Record<string, string | null | undefined>): string {
 	const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));

@@ -3,16 +3,12 @@
  * send visitors to the sign-in page, which brings them back here afterwards.
  */
 import { error, redirect } from '@sveltejs/kit';
-import { paths } from '$lib/paths';
+import { signInPath } from '$lib/paths';
 import type { SessionContext } from './auth/session';
 
 interface PageEvent {
 	url: URL;
 	locals: App.Locals;
-}
-
-export function signInPath(returnTo: string): string {
-	return `${paths.signIn}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
 export function requireSignIn(event: PageEvent): SessionContext {

@@ -53,7 +53,6 @@ function keyMatches(kind: KeyKind, value: unknown): boolean {
 	}
 }
 
-
 /**
  * Verifies the signature, the list it belongs to and the key types; returns the
  * mode and keys. Anything else (tampered, truncated, from another query) is 400.

@@ -1,7 +1,7 @@
 import type { PageServerLoad } from './$types';
 import { describeError, errorMessage } from '$lib/errors';
 import { config } from '$lib/server/config';
-import { signInPath } from '$lib/server/page-guards';
+import { signInPath } from '$lib/paths';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 
 const PAGE_SIZE = 12;
