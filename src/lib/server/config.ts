@@ -59,6 +59,8 @@ const envSchema = z.object({
 	/** How long a search's hits may be reused while the catalog is unchanged; 0 turns the cache off. */
 	SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 	SEARCH_CACHE_ENTRIES: positiveInt.max(100_000).default(2_000),
+	/** Search hits chosen from posting lists in memory (ADR 018) while they are exact; off: PostgreSQL always chooses. */
+	SEARCH_INDEX: bool.default(true),
 	/** Catalog answers kept in memory per process (product detail, tree, first listing pages); 0 turns the cache off. */
 	CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(5_000),
 	/** Bytes of whole stored answers (the response cache) per process, in MiB: search pages are ~10× a detail. */
@@ -429,6 +431,7 @@ export interface Config {
 	authorRevenueSharePercent: number;
 	previews: PreviewConfig;
 	searchCache: { ttlMs: number; maxEntries: number };
+	searchIndex: boolean;
 	/** In-process catalog cache (catalog/memory-cache.ts) and HTTP caching of anonymous catalog reads. */
 	catalogCache: { maxEntries: number; responseBytes: number; httpMaxAgeSeconds: number; httpStaleWhileRevalidateSeconds: number };
 }
@@ -676,6 +679,7 @@ export function loadConfig(source: Source = process.env): Config {
 			breaker: { failureThreshold: env.RATE_LIMIT_BREAKER_FAILURES, openMs: env.RATE_LIMIT_BREAKER_OPEN_SECONDS * 1000 }
 		},
 		searchCache: { ttlMs: env.SEARCH_CACHE_SECONDS * 1000, maxEntries: env.SEARCH_CACHE_ENTRIES },
+		searchIndex: env.SEARCH_INDEX,
 		catalogCache: {
 			maxEntries: env.CATALOG_CACHE_ENTRIES,
 			responseBytes: env.RESPONSE_CACHE_MB * 1024 * 1024,

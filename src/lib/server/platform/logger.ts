@@ -49,6 +49,11 @@ export function withRequestContext<T>(context: RequestContext, fn: () => T): T {
 	return requestContext.run(context, fn);
 }
 
+/** Runs `fn` as work of its own, not of the request that started it (a background build's log lines name no request). */
+export function outsideRequestContext<T>(fn: () => T): T {
+	return requestContext.exit(fn);
+}
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
 	if (order[level] < order[config().logLevel]) return;
 	const requestId = requestContext.getStore()?.requestId;

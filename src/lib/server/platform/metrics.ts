@@ -40,6 +40,12 @@ function createMetrics() {
 		labelNames: ['status'] as const,
 		registers: [registry]
 	});
+	const searchHits = new Counter({
+		name: 'hoclieu_search_fetches_total',
+		help: "Search hits fetched (a query's page of hits or, when nothing matched, its corrected retry's; never remembered ones), by who chose them: the in-memory index (ADR 018) or the database.",
+		labelNames: ['by'] as const,
+		registers: [registry]
+	});
 	const jobRuns = new Counter({
 		name: 'hoclieu_job_runs_total',
 		help: 'Background job runs by job name and outcome (success or failure).',
@@ -106,7 +112,7 @@ function createMetrics() {
 			for (const state of ['closed', 'open', 'half-open'] as const) this.set({ state }, state === current ? 1 : 0);
 		}
 	});
-	return { registry, httpRequests, httpDuration, responseCacheAnswers, jobRuns, jobDuration };
+	return { registry, httpRequests, httpDuration, responseCacheAnswers, searchHits, jobRuns, jobDuration };
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
@@ -125,6 +131,10 @@ export function recordHttpRequest(method: string, route: string, status: number,
 
 export function recordResponseCacheAnswer(status: number): void {
 	metrics().responseCacheAnswers.inc({ status: String(status) });
+}
+
+export function recordSearchFetch(by: 'index' | 'database'): void {
+	metrics().searchHits.inc({ by });
 }
 
 export function recordJobRun(job: string, outcome: 'success' | 'failure', seconds: number): void {

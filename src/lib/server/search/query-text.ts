@@ -75,15 +75,30 @@ export function tsQueries(groups: string[][], lastIsPrefix: boolean, lexemes: st
 				return terms.length === 1 ? terms[0]! : `(${terms.join(' | ')})`;
 			})
 			.join(' & ');
-	let titlePairs: string | null = null;
-	if (lexemes.length > 1) {
-		const pairs = lexemes.slice(1).map((right, k) => {
-			const left = lexemes[k]!;
-			const suffix = lastIsPrefix && k + 1 === last ? ':*' : '';
-			const terms = left.flatMap((a) => right.map((b) => `'${a}_${b}'${suffix}`)).slice(0, MAX_PAIR_ALTERNATIVES);
-			return terms.length === 1 ? terms[0]! : `(${terms.join(' | ')})`;
-		});
-		titlePairs = pairs.join(' & ');
-	}
+	const pairs = titlePairGroups(lexemes, lastIsPrefix);
+	const titlePairs =
+		pairs.length === 0
+			? null
+			: pairs
+					.map(({ terms, prefix }) => {
+						const quoted = terms.map((t) => `'${t}'${prefix ? ':*' : ''}`);
+						return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' | ')})`;
+					})
+					.join(' & ');
 	return { all: build(''), title: build('A'), titlePairs };
+}
+
+/** One pair of neighbouring positions: any of `terms` ("giao_an") must be a title word pair, or start one with `prefix`. */
+export interface PairGroup {
+	terms: string[];
+	prefix: boolean;
+}
+
+/** The title word pairs a query's positions ask for (none for one word); the in-memory index reads the same groups (./index-hits.ts). */
+export function titlePairGroups(lexemes: string[][], lastIsPrefix: boolean): PairGroup[] {
+	const last = lexemes.length - 1;
+	return lexemes.slice(1).map((right, k) => ({
+		terms: lexemes[k]!.flatMap((a) => right.map((b) => `${a}_${b}`)).slice(0, MAX_PAIR_ALTERNATIVES),
+		prefix: lastIsPrefix && k + 1 === last
+	}));
 }

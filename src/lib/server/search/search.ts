@@ -37,6 +37,7 @@ import type { ListSort, SearchInput, SearchResult } from '../../contracts/catalo
 import { flashEpoch, reuseOfPrices, type NoteReuse } from '../catalog/memory-cache';
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
+import { recordSearchFetch } from '../platform/metrics';
 import { decodeCursor, fingerprint, type CursorKey, type KeyKind } from '../catalog/cursor';
 import { orderedScan, probeQuery, sortedQuery, sortedScan, type OrderedScan, type ScanOrder } from '../catalog/ordered-scan';
 import { toPage } from '../catalog/page';
@@ -57,6 +58,9 @@ import { cachedHits, catalogVersion, rememberHits } from './hit-cache';
 import { correctQuery, type Corrected } from './spelling';
 import { readIntent, type Intent } from './intent';
 import { intentLevels, type IntentLevel } from './intent-rank';
+import { intentHits, relevanceHits, type IndexTerms } from './index-hits';
+import { searchIndexFor } from './search-index';
+import type { PostingLists } from './posting-lists';
 
 /** 'intent-fuzzy': ranked by intent, with typos in the other words corrected. */
 type Matcher = 'fts' | 'fuzzy' | 'intent' | 'intent-fuzzy';
@@ -77,10 +81,11 @@ const LEVEL_LONG_WALK_ROWS = 10_000;
 
 interface HitRow {
 	id: string;
-	k_created: string;
 	k_popularity: number;
-	rating_avg: number;
-	rating_count: number;
+	/** The sorts' keys: only the SQL path's explicit sorts read these (relevance hits from the index carry none). */
+	k_created?: string;
+	rating_avg?: number;
+	rating_count?: number;
 	k_tier?: number;
 	k_level?: number;
 }
@@ -187,8 +192,23 @@ class SearchPlan {
 		/** At most this many products match (vocabulary document frequencies). */
 		private readonly ceiling: number,
 		/** The catalog version vocabulary answers may be remembered under. */
-		private readonly version: string | null
+		private readonly version: string | null,
+		/** The same positions as vocabulary lexemes, for the in-memory index. */
+		private readonly terms: IndexTerms
 	) {}
+
+	/**
+	 * The in-memory index (./search-index.ts) when it may choose this search's
+	 * hits: it holds only what no filter narrows (every published, visible
+	 * product), so a filtered search is PostgreSQL's.
+	 */
+	private indexForFetch(): PostingLists | null {
+		const { type, minPrice, maxPrice, categoryId } = this.input;
+		const filtered = type !== undefined || minPrice !== undefined || maxPrice !== undefined || categoryId !== undefined;
+		const index = filtered ? null : searchIndexFor(this.version);
+		recordSearchFetch(index ? 'index' : 'database');
+		return index;
+	}
 
 	private get rare(): boolean {
 		return this.ceiling <= RARE_MATCHES;
@@ -208,6 +228,8 @@ class SearchPlan {
 	}
 
 	async byRelevance(after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const index = this.indexForFetch();
+		if (index) return relevanceHits(index, this.terms, after, limit);
 		if (this.rare) return this.rankedTiers(sql`p.search_vector @@ ${tsq(this.q.all)}`, after, limit);
 		// A common query: each tier in turn, walking the popularity index while its
 		// matches are dense, through the GIN indexes once they turn out sparse.
@@ -234,6 +256,8 @@ class SearchPlan {
 	 * popularity. Cursor: level, tier, popularity, id.
 	 */
 	async byIntent(levels: IntentLevel[], rest: SearchPlan | null, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		const index = this.indexForFetch();
+		if (index) return intentHits(index, levels, this.terms, rest?.terms ?? null, after, limit);
 		const startLevel = after ? Number(after[0]) : Infinity;
 		const out: HitRow[] = [];
 		let leads: Leads | undefined;
@@ -377,6 +401,7 @@ class SearchPlan {
 	}
 
 	bySort(sort: ListSort, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+		recordSearchFetch('database');
 		const scan = this.scan(sql`p.search_vector @@ ${tsq(this.q.all)}`, listOrders[sort], after, limit);
 		return this.rare ? sortedScan<HitRow>(scan) : orderedScan<HitRow>(scan, this.ceiling);
 	}
@@ -404,14 +429,15 @@ async function materialise(hits: HitRow[], now: Date): Promise<SummaryRow[]> {
 function keysOf(order: Order, matcher: Matcher): (r: HitRow) => CursorKey[] {
 	if (matcher === 'intent' || matcher === 'intent-fuzzy') return (r) => [r.k_level!, r.k_tier!, Number(r.k_popularity), r.id];
 	if (order === 'relevance') return (r) => [r.k_tier!, Number(r.k_popularity), r.id];
-	if (order === 'newest') return (r) => [r.k_created, r.id];
+	if (order === 'newest') return (r) => [r.k_created!, r.id];
 	if (order === 'popular') return (r) => [Number(r.k_popularity), r.id];
 	return (r) => [Number(r.rating_avg), Number(r.rating_count), r.id];
 }
 
 async function plan(input: SearchInput, positions: Position[], version: string | null): Promise<SearchPlan> {
 	const resolved = await resolvePositions(positions, version);
-	return new SearchPlan(input, tsQueries(resolved.groups, resolved.lastIsPrefix, resolved.lexemes), resolved.ceiling, version);
+	const terms: IndexTerms = { lexemes: resolved.lexemes, lastIsPrefix: resolved.lastIsPrefix };
+	return new SearchPlan(input, tsQueries(resolved.groups, resolved.lastIsPrefix, resolved.lexemes), resolved.ceiling, version, terms);
 }
 
 const exactPositions = (w: QueryWords): Position[] =>

@@ -13,6 +13,9 @@ import { AppError, errorCodes, notFound } from '../../errors/app-error';
 import { publicProcedure as basePublic, router, sessionProcedure } from '../init';
 import { sweepExpiredUploads } from '../../uploads/uploads';
 import { redirectMember } from '../../rest/meta';
+import { catalogChanged } from '../../catalog/memory-cache';
+import { catalogVersion } from '../../search/hit-cache';
+import { disableSearchIndexForTests, rebuildSearchIndex } from '../../search/search-index';
 
 /** Unreachable through tRPC too unless TEST_HOOKS is on. */
 export const testOnlyProcedure = basePublic.use(({ next }) => {
@@ -30,6 +33,19 @@ export const testingRouter = router({
 		.input(z.object({}))
 		.output(z.unknown())
 		.mutation(async () => ({ expired: await sweepExpiredUploads() })),
+
+	searchIndex: publicProcedure
+		.meta({ openapi: { ...base, method: 'POST', path: '/api/v1/_test/search-index', summary: 'Turn the in-memory search index off, or on and built now', envelope: 'object' } })
+		.input(z.object({ enabled: z.boolean() }))
+		.output(z.unknown())
+		.mutation(async ({ input }) => {
+			disableSearchIndexForTests(!input.enabled);
+			// Hits and whole answers remembered so far were chosen the other way.
+			catalogChanged();
+			const version = await catalogVersion();
+			const index = input.enabled && version ? await rebuildSearchIndex(version.key) : null;
+			return { products: index?.size ?? null };
+		}),
 
 	echo: publicProcedure
 		.meta({ openapi: { ...base, method: 'GET', path: '/api/v1/_test/echo/{...rest}', summary: 'Echo', envelope: 'object' } })
