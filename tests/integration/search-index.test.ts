@@ -10,9 +10,14 @@
  * /metrics proves which path answered: with the index on and built for the
  * current catalog, no unfiltered search reaches the database to choose its
  * hits, and a filtered one still does.
+ *
+ * Popularity orders the lists but does not move the catalog version: the
+ * index checks it once SEARCH_CACHE_SECONDS have passed and rebuilds when it
+ * moved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, type JsonResponse } from '../helpers/http';
+import { insertProducts } from '../helpers/catalog';
+import { advanceClock, request, sql, type JsonResponse } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 const METRICS_TOKEN = 'metrics-token-for-search-index-tests-0123456789';
@@ -154,4 +159,30 @@ describe('hits from the in-memory index', () => {
 		expect(pages[0]!.ids.length).toBeGreaterThan(0);
 		expect(await fetches('database')).toBe(before + 1);
 	});
+
+	it('follows a change of popularity once SEARCH_CACHE_SECONDS have passed', async () => {
+		const [category] = await sql<{ id: string }>(server.url, 'SELECT id::text AS id FROM categories WHERE is_active AND depth = 0 LIMIT 1');
+		const ids = await insertProducts(
+			server.url,
+			[1, 2, 3].map((popularity) => ({ categoryId: category!.id, title: `Phiếu zyqxv số ${popularity}`, slug: `phieu-zyqxv-${popularity}`, popularity }))
+		);
+		await setIndex(true);
+		const page = async (pageSize: number) => (await searchPages('phiếu zyqxv', 1, { pageSize: String(pageSize) }))[0]!.ids;
+		expect(await page(5)).toEqual([ids[2], ids[1], ids[0]]);
+
+		await sql(server.url, 'UPDATE products SET popularity = 1000000 WHERE id = $1::uuid', [ids[0]]);
+		// Within the bound the index keeps its order (a new page size: no remembered hits).
+		expect(await page(6)).toEqual([ids[2], ids[1], ids[0]]);
+
+		const builds = () => server.logs.filter((l) => l.includes('"search index built"')).length;
+		const before = builds();
+		await advanceClock(server.url, 3_601_000);
+		// This search starts the check and is answered by the index it checks.
+		expect(await page(7)).toEqual([ids[2], ids[1], ids[0]]);
+		for (let waited = 0; builds() === before && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+		expect(builds()).toBe(before + 1);
+		const databaseBefore = await fetches('database');
+		expect(await page(8)).toEqual([ids[0], ids[2], ids[1]]);
+		expect(await fetches('database')).toBe(databaseBefore);
+	}, 120_000);
 });

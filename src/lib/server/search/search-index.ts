@@ -4,28 +4,30 @@
  *
  * An index is used for the catalog version it was built under (the version
  * the hit cache keys on, ./hit-cache.ts: moved by every change a search can
- * see, known in memory from the catalog's LISTEN/NOTIFY) and, like remembered
- * hits, for at most SEARCH_CACHE_SECONDS, the bound on what the version leaves
- * out on purpose (popularity, which orders the lists). A search that finds no
- * usable index starts a build and is answered by PostgreSQL meanwhile; so is
- * every search when SEARCH_INDEX is off.
+ * see, known in memory from the catalog's LISTEN/NOTIFY). The version leaves
+ * out popularity on purpose (drizzle/0027), which orders the lists, so every
+ * SEARCH_CACHE_SECONDS (the bound remembered hits keep too) one query
+ * checksums (id, popularity) over the catalog, about 0.1 s of PostgreSQL at
+ * 100 000 products: the index is rebuilt only when that moved, and answers
+ * meanwhile. A search
+ * that finds no index for its version starts a build and is answered by
+ * PostgreSQL; so is every search when SEARCH_INDEX is off.
  *
  * A build reads every published, visible product's search documents in one
- * read-only REPEATABLE READ transaction (one snapshot, so a product whose
- * popularity moves mid-build is read exactly once), in keyset batches by
- * popularity so the lists come out sorted and only a batch of rows is held at
- * a time; it yields between batches so searches keep being answered. At
- * 100 000 products it takes a few seconds of one core, so a catalog that
- * changes all the time does not rebuild all the time: a build starts at most
- * once per ten build durations (at most a tenth of a core), and between
- * builds PostgreSQL answers.
+ * read-only REPEATABLE READ transaction (one snapshot: counted, checksummed
+ * and read alike, and a product whose popularity moves mid-build is read exactly
+ * once), in keyset batches by popularity so the lists come out sorted and
+ * only two batches of rows are held at a time; it yields every hundred rows
+ * so searches keep being answered. At 100 000 products it takes about three
+ * seconds of Node and three of PostgreSQL, so a catalog that changes all the
+ * time does not rebuild all the time: a build starts at most once per ten
+ * build durations, and between builds PostgreSQL answers.
  *
- * A stale index is dropped as soon as the version moves (the next one may
- * need its memory); one only past its time keeps answering until its
- * replacement is ready.
+ * An index is dropped as soon as the version moves (the next build may need
+ * its memory).
  */
 import { sql } from 'drizzle-orm';
-import { db } from '../db/client';
+import { db, type DbOrTx } from '../db/client';
 import { queryRows } from '../db/rows';
 import { config } from '../config';
 import { log, outsideRequestContext } from '../platform/logger';
@@ -39,12 +41,16 @@ const BUILD_SPACING = 10;
 
 interface Built {
 	version: string;
-	builtAt: number;
+	/** The checksum of the popularity the lists are ordered by (see popularityOf). */
+	popularity: string;
+	/** When the checksum was last found unchanged (service clock, ms). */
+	checkedAt: number;
 	lists: PostingLists;
 }
 
 let current: Built | null = null;
-let building: Promise<Built | null> | null = null;
+/** A build or a popularity check under way: at most one at a time. */
+let busy: Promise<unknown> | null = null;
 let nextBuildAt = 0;
 /** Test hooks only: the differential test compares answers with the index off and on (see testing router). */
 let disabledForTests = false;
@@ -53,24 +59,40 @@ function enabled(): boolean {
 	return config().searchIndex && config().searchCache.ttlMs > 0 && !disabledForTests;
 }
 
+/** Background work: one at a time, its log lines naming no request though a search started it. */
+function inBackground<T>(work: () => Promise<T>): Promise<T> {
+	const done = outsideRequestContext(work).finally(() => {
+		busy = null;
+	});
+	busy = done;
+	return done;
+}
+
 /**
  * The index to choose hits from under catalog `version`, or null (PostgreSQL
- * chooses): starts a build when there is none usable and none under way.
+ * chooses): starts a build when there is none for this version, and the
+ * popularity check when it is due.
  */
 export function searchIndexFor(version: string | null): PostingLists | null {
 	if (version === null || !enabled()) return null;
-	const fresh = current !== null && nowMs() - current.builtAt < config().searchCache.ttlMs;
-	if (current && current.version === version && fresh) return current.lists;
 	if (current && current.version !== version) current = null;
-	if (!building && performance.now() >= nextBuildAt) void buildFor(version);
-	return current && current.version === version ? current.lists : null;
+	if (busy) return current?.lists ?? null;
+	if (!current) {
+		if (performance.now() >= nextBuildAt) void inBackground(() => build(version));
+		return null;
+	}
+	if (nowMs() - current.checkedAt >= config().searchCache.ttlMs) {
+		const checked = current;
+		void inBackground(() => checkPopularity(checked));
+	}
+	return current.lists;
 }
 
-/** Builds the index now (waiting for one under way first) and returns it; null when SEARCH_INDEX is off. */
+/** Builds the index now (after any work under way) and returns it; null when SEARCH_INDEX is off. */
 export async function rebuildSearchIndex(version: string): Promise<PostingLists | null> {
 	if (!enabled()) return null;
-	if (building) await building;
-	return (await buildFor(version))?.lists ?? null;
+	while (busy) await busy;
+	return (await inBackground(() => build(version)))?.lists ?? null;
 }
 
 export function disableSearchIndexForTests(disabled: boolean): void {
@@ -78,40 +100,57 @@ export function disableSearchIndexForTests(disabled: boolean): void {
 	if (disabled) current = null;
 }
 
-function buildFor(version: string): Promise<Built | null> {
-	// Work of its own: its log lines name no request, though a search started it.
-	const done = outsideRequestContext(async () => {
-		const started = performance.now();
-		try {
-			const lists = await readIndex();
-			const ms = performance.now() - started;
-			log.info('search index built', { products: lists.size, lexemes: lists.lexemes, ...lists.footprint, ms: Math.round(ms) });
-			// Built under an older version than the one now current: the next search drops it and builds again.
-			current = { version, builtAt: nowMs(), lists };
-			return current;
-		} catch (error) {
-			log.warn('search index build failed; PostgreSQL chooses search hits meanwhile', { error: String(error) });
-			return null;
-		} finally {
-			nextBuildAt = performance.now() + BUILD_SPACING * (performance.now() - started);
-			building = null;
-		}
-	});
-	building = done;
-	return done;
+async function checkPopularity(checked: Built): Promise<void> {
+	try {
+		const { popularity } = await popularityOf(db());
+		if (current !== checked) return;
+		if (popularity === checked.popularity) checked.checkedAt = nowMs();
+		else await build(checked.version);
+	} catch (error) {
+		// Checked again at the next search; the index keeps answering for its version.
+		log.warn('search index popularity check failed', { error: String(error) });
+	}
+}
+
+async function build(version: string): Promise<Built | null> {
+	const started = performance.now();
+	try {
+		const { lists, popularity } = await readIndex();
+		const ms = performance.now() - started;
+		log.info('search index built', { products: lists.size, lexemes: lists.lexemes, ...lists.footprint, ms: Math.round(ms) });
+		// Built under an older version than the one now current: the next search drops it and builds again.
+		current = { version, popularity, checkedAt: nowMs(), lists };
+		return current;
+	} catch (error) {
+		log.warn('search index build failed; PostgreSQL chooses search hits meanwhile', { error: String(error) });
+		return null;
+	} finally {
+		nextBuildAt = performance.now() + BUILD_SPACING * (performance.now() - started);
+	}
+}
+
+/**
+ * How many products the index holds and a checksum that moves with any
+ * product's popularity (a hash of id and popularity per product, combined by
+ * XOR, so the order rows are read in does not matter).
+ */
+async function popularityOf(tx: DbOrTx): Promise<{ products: number; popularity: string }> {
+	const [row] = await queryRows<{ products: number; popularity: string }>(
+		sql`SELECT count(*)::integer AS products, coalesce(bit_xor(uuid_hash_extended(p.id, p.popularity)), 0)::text AS popularity
+			FROM products p WHERE p.is_published AND ${outsideHiddenCategories}`,
+		tx
+	);
+	return row!;
 }
 
 /** Rows handled between two turns of the event loop (about a millisecond of work). */
 const ROWS_PER_TURN = 100;
 
-async function readIndex(): Promise<PostingLists> {
+async function readIndex(): Promise<{ lists: PostingLists; popularity: string }> {
 	return db().transaction(
 		async (tx) => {
-			const [counted] = await queryRows<{ products: number }>(
-				sql`SELECT count(*)::integer AS products FROM products p WHERE p.is_published AND ${outsideHiddenCategories}`,
-				tx
-			);
-			const builder = new PostingListsBuilder(counted!.products);
+			const { products, popularity } = await popularityOf(tx);
+			const builder = new PostingListsBuilder(products);
 			const batch = (after: SearchDocumentRow | null) =>
 				queryRows<SearchDocumentRow>(
 					sql`
@@ -138,7 +177,7 @@ async function readIndex(): Promise<PostingLists> {
 				}
 				rows = await next;
 			}
-			return builder.finish();
+			return { lists: builder.finish(), popularity };
 		},
 		{ isolationLevel: 'repeatable read', accessMode: 'read only' }
 	);
