@@ -31,6 +31,11 @@
  *
  * Rows are picked by id and keys first and only the page is then read in
  * full (late materialisation), so sorting never carries whole rows.
+ *
+ * An unfiltered relevance search picks those rows from the in-memory index
+ * instead (./search-index.ts, ./index-hits.ts; ADR 018) whenever one is built
+ * for the current catalog version: same tiers, levels, order and cursors, the
+ * SQL below being the reference a differential test holds it to.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, SearchInput, SearchResult } from '../../contracts/catalog';
