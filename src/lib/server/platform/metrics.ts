@@ -40,7 +40,7 @@ function createMetrics() {
 		labelNames: ['status'] as const,
 		registers: [registry]
 	});
-	const searchHits = new Counter({
+	const searchFetches = new Counter({
 		name: 'hoclieu_search_fetches_total',
 		help: "Search hits fetched (a query's page of hits or, when nothing matched, its corrected retry's; never remembered ones), by who chose them: the in-memory index (ADR 018) or the database.",
 		labelNames: ['by'] as const,
@@ -112,7 +112,7 @@ function createMetrics() {
 			for (const state of ['closed', 'open', 'half-open'] as const) this.set({ state }, state === current ? 1 : 0);
 		}
 	});
-	return { registry, httpRequests, httpDuration, responseCacheAnswers, searchHits, jobRuns, jobDuration };
+	return { registry, httpRequests, httpDuration, responseCacheAnswers, searchFetches, jobRuns, jobDuration };
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
@@ -134,7 +134,7 @@ export function recordResponseCacheAnswer(status: number): void {
 }
 
 export function recordSearchFetch(by: 'index' | 'database'): void {
-	metrics().searchHits.inc({ by });
+	metrics().searchFetches.inc({ by });
 }
 
 export function recordJobRun(job: string, outcome: 'success' | 'failure', seconds: number): void {

@@ -238,6 +238,10 @@ export function intentHits(
 	limit: number
 ): IndexHit[] {
 	const startLevel = after ? Number(after[0]) : Infinity;
+	// The same tiers for every listed level (conditions make fresh cursors per walk), looked up once.
+	const listedTiers: Tier[] = rest
+		? halfSteps(textTiers(index, rest), pairsIn(index, whole))
+		: [{ key: 0, lead: () => new EveryCursor(index.size), not: [] }];
 	const out: IndexHit[] = [];
 	for (const level of levels) {
 		if (level.score > startLevel || out.length >= limit) continue;
@@ -245,10 +249,7 @@ export function intentHits(
 		const mask = index.categoryMask(level.categoryIds);
 		const listed = level.score > 0;
 		const allowed = (ordinal: number) => (mask[index.category[ordinal]!] === 1) === listed;
-		let tiers: Tier[];
-		if (listed && rest) tiers = halfSteps(textTiers(index, rest), pairsIn(index, whole));
-		else if (listed) tiers = [{ key: 0, lead: () => new EveryCursor(index.size), not: [] }];
-		else tiers = textTiers(index, whole);
+		const tiers = listed ? listedTiers : textTiers(index, whole);
 		const hits = walk(index, { tiers, allowed, from: resume(index, within), limit: limit - out.length });
 		out.push(...hits.map((h) => ({ ...h, k_level: level.score })));
 	}

@@ -53,6 +53,10 @@ export class BitSet {
 
 export const postingCount = (p: Postings): number => (p instanceof BitSet ? p.count : p.length);
 
+function setBit(bits: Uint32Array, ordinal: number): void {
+	bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
+}
+
 /** A lexeme's postings while the rows stream in, appended in ordinal order. */
 class Growable {
 	private list: Int32Array | null = new Int32Array(4);
@@ -62,29 +66,37 @@ class Growable {
 	constructor(private readonly products: number) {}
 
 	push(ordinal: number): void {
-		if (this.bits) {
-			this.bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
-		} else if (this.length === this.list!.length) {
-			if (this.length * 4 >= this.products / 8) {
-				this.bits = new Uint32Array(Math.ceil(this.products / 32));
-				for (const o of this.list!) this.bits[o >>> 5]! |= 1 << (o & 31);
-				this.list = null;
-				this.bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
-			} else {
-				const bigger = new Int32Array(this.list!.length * 2);
-				bigger.set(this.list!);
-				this.list = bigger;
-				this.list[this.length] = ordinal;
-			}
-		} else {
-			this.list![this.length] = ordinal;
-		}
+		if (this.list && this.length === this.list.length) this.grow(this.list);
+		if (this.bits) setBit(this.bits, ordinal);
+		else this.list![this.length] = ordinal;
 		this.length++;
+	}
+
+	/** A full list doubles, or turns into a bit set once that is smaller (see Postings). */
+	private grow(full: Int32Array): void {
+		if (full.length * 4 >= this.products / 8) {
+			this.bits = new Uint32Array(Math.ceil(this.products / 32));
+			for (const o of full) setBit(this.bits, o);
+			this.list = null;
+		} else {
+			this.list = new Int32Array(full.length * 2);
+			this.list.set(full);
+		}
 	}
 
 	exact(): Postings {
 		return this.bits ? new BitSet(this.bits, this.length) : this.list!.slice(0, this.length);
 	}
+}
+
+/** The number `key` is known by in `ids`, given the next one the first time it is seen. */
+function intern(ids: Map<string, number>, key: string): number {
+	let id = ids.get(key);
+	if (id === undefined) {
+		id = ids.size;
+		ids.set(key, id);
+	}
+	return id;
 }
 
 const EMPTY = new Int32Array(0);
@@ -116,33 +128,19 @@ export class PostingListsBuilder {
 		if (ordinal >= this.products) throw new Error(`more search documents than the ${this.products} counted`);
 		this.ids.push(row.id);
 		this.popularity.push(row.popularity);
-		let category = this.categoryIds.get(row.category_id);
-		if (category === undefined) {
-			category = this.categoryIds.size;
-			this.categoryIds.set(row.category_id, category);
-		}
-		this.categories.push(category);
+		this.categories.push(intern(this.categoryIds, row.category_id));
 		const { all, head, title, pairs } = this.growing;
 		forEachToken(row.words, (token, start, end) => {
 			const flag = token.charCodeAt(start) - 48;
-			const id = this.keyId(token.slice(start + 1, end));
+			const id = intern(this.keyIds, token.slice(start + 1, end));
 			(all[id] ??= new Growable(this.products)).push(ordinal);
 			if (flag >= IN_HEAD) (head[id] ??= new Growable(this.products)).push(ordinal);
 			if (flag === IN_TITLE) (title[id] ??= new Growable(this.products)).push(ordinal);
 		});
 		forEachToken(row.pairs, (token, start, end) => {
-			const id = this.keyId(token.slice(start, end));
+			const id = intern(this.keyIds, token.slice(start, end));
 			(pairs[id] ??= new Growable(this.products)).push(ordinal);
 		});
-	}
-
-	private keyId(lexeme: string): number {
-		let id = this.keyIds.get(lexeme);
-		if (id === undefined) {
-			id = this.keyIds.size;
-			this.keyIds.set(lexeme, id);
-		}
-		return id;
 	}
 
 	finish(): PostingLists {
