@@ -12,6 +12,13 @@
  * It reads the frontend protocol only: the untyped startup packet (and an
  * SSL/GSS request, which the test servers never send but which is skipped
  * correctly), then typed messages `type(1) length(4) body`.
+ *
+ * A pool connection prepares each statement the first time it runs it there;
+ * which connection a request gets is the pool's choice, so a statement other
+ * connections already prepared may still cost that extra round trip on this
+ * one. Such a round trip (the Flush after its Parse) is marked `warmup` and
+ * not counted: the budgets are for a warm pool, and a statement that is never
+ * prepared (unnamed, or parsed again on the same connection) always counts.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
@@ -23,11 +30,13 @@ export interface RoundTripEvent {
 	kind: 'sync' | 'flush' | 'query' | 'parse' | 'bind';
 	name?: string;
 	text?: string;
+	/** A round trip that only prepared, on this connection, a statement another connection had prepared before. */
+	warmup?: boolean;
 }
 
 export interface CountingProxy {
 	port: number;
-	/** Round trips (Sync + Flush + Query) since the last reset. */
+	/** Round trips (Sync + Flush + Query) since the last reset, but for warm-ups. */
 	count(): number;
 	/** What was sent since the last reset, in order. */
 	events(): RoundTripEvent[];
@@ -86,9 +95,26 @@ export async function startCountingProxy(targetHost: string, targetPort: number)
 	let events: RoundTripEvent[] = [];
 	/** Prepared statements' texts by name, kept across resets (a statement is parsed once per connection). */
 	const prepared = new Map<string, string>();
-	const record = (e: RoundTripEvent) => {
-		if (e.kind === 'parse' && e.name) prepared.set(e.name, e.text ?? '');
-		events.push(e.kind === 'bind' && e.name ? { ...e, text: prepared.get(e.name) } : e);
+	/** Texts prepared as named statements on any connection. */
+	const preparedTexts = new Set<string>();
+	/** One connection's recorder: it knows what that connection prepared. */
+	const recorder = () => {
+		const own = new Set<string>();
+		let warmingUp = false;
+		return (e: RoundTripEvent) => {
+			if (e.kind === 'parse' && e.name) {
+				const text = e.text ?? '';
+				prepared.set(e.name, text);
+				warmingUp = !own.has(text) && preparedTexts.has(text);
+				own.add(text);
+				preparedTexts.add(text);
+			}
+			// Only a Flush is the extra round trip (Parse + Describe, for the parameter types); a statement
+			// without parameters is parsed and run in one, which counts.
+			const warmup = warmingUp && e.kind === 'flush';
+			if (e.kind === 'sync' || e.kind === 'flush' || e.kind === 'query') warmingUp = false;
+			events.push(warmup ? { ...e, warmup } : e.kind === 'bind' && e.name ? { ...e, text: prepared.get(e.name) } : e);
+		};
 	};
 	let lastMessageAt = Date.now();
 	const sockets = new Set<Socket>();
@@ -102,7 +128,7 @@ export async function startCountingProxy(targetHost: string, targetPort: number)
 		client.pause();
 		const upstream = connect(targetPort, targetHost, () => client.resume());
 		track(upstream);
-		const parse = frontendParser(record);
+		const parse = frontendParser(recorder());
 		client.on('data', (chunk) => {
 			lastMessageAt = Date.now();
 			parse(chunk);
@@ -114,7 +140,7 @@ export async function startCountingProxy(targetHost: string, targetPort: number)
 	});
 	await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
 	const port = (server.address() as { port: number }).port;
-	const roundTrips = () => events.filter((e) => e.kind === 'sync' || e.kind === 'flush' || e.kind === 'query').length;
+	const roundTrips = () => events.filter((e) => (e.kind === 'sync' || e.kind === 'flush' || e.kind === 'query') && !e.warmup).length;
 	return {
 		port,
 		count: roundTrips,
@@ -134,15 +160,17 @@ export async function startCountingProxy(targetHost: string, targetPort: number)
 	};
 }
 
-/** A readable trace for a failed budget: one line per round trip, with the statements parsed before it. */
+/** A readable trace for a failed budget: one line per round trip (warm-ups unnumbered), with the statements parsed before it. */
 export function describeRoundTrips(events: RoundTripEvent[]): string {
 	const lines: string[] = [];
+	let counted = 0;
 	let parsed: string[] = [];
 	for (const e of events) {
 		if (e.kind === 'parse') parsed.push(`parse ${e.name ? `[${e.name}] ` : ''}${(e.text ?? '').replace(/\s+/g, ' ').slice(0, 160)}`);
 		else if (e.kind === 'bind') parsed.push(`run ${e.name ? `[${e.name}] ` : ''}${(e.text ?? '').replace(/\s+/g, ' ').slice(0, 160)}`);
 		else {
-			lines.push(`${lines.length + 1}. ${e.kind === 'query' ? `Q ${(e.text ?? '').slice(0, 160)}` : `${e.kind === 'sync' ? 'S' : 'H'} ${parsed.join(' | ')}`}`);
+			const what = e.kind === 'query' ? `Q ${(e.text ?? '').slice(0, 160)}` : `${e.kind === 'sync' ? 'S' : 'H'} ${parsed.join(' | ')}`;
+			lines.push(`${e.warmup ? '-. (warm-up, not counted)' : `${++counted}.`} ${what}`);
 			parsed = [];
 		}
 	}

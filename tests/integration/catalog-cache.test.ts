@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertFlashSale, insertProducts, resetClock, serverNow, type CategoryFixture } from '../helpers/catalog';
 import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
-import { checkout } from '../helpers/checkout';
+import { checkout, eventually } from '../helpers/checkout';
 import { creditWallet } from '../helpers/money';
 
 const HOUR = 3_600_000;
@@ -294,11 +294,31 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 	});
 });
 
-/** Answers the response cache gave before SvelteKit, by status, from /metrics. */
-async function answeredFromMemory(status: 200 | 304): Promise<number> {
+/** A counter's value from /metrics (0 before its first count). */
+async function counter(series: string): Promise<number> {
 	const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-	const line = (await res.text()).split('\n').find((l) => l.startsWith(`hoclieu_response_cache_answers_total{status="${status}"}`));
+	const line = (await res.text()).split('\n').find((l) => l.startsWith(`${series} `));
 	return line ? Number(line.split(' ').pop()) : 0;
+}
+
+/** Answers the response cache gave before SvelteKit, by status. */
+function answeredFromMemory(status: 200 | 304): Promise<number> {
+	return counter(`hoclieu_response_cache_answers_total{status="${status}"}`);
+}
+
+/**
+ * Runs a write and waits until the server's listener heard its notification.
+ * The server checks its own writes before its next read, so that read is never
+ * stale; on PostgreSQL the listener hears the same write a moment later and
+ * drops what was stored in between once more. Stored answers can be counted
+ * exactly only after that.
+ */
+async function heardAfter<T>(channel: 'catalog' | 'flash_stock', write: () => Promise<T>): Promise<T> {
+	const series = `hoclieu_catalog_notifications_total{channel="${channel}"}`;
+	const before = await counter(series);
+	const result = await write();
+	expect(await eventually(() => counter(series), (n) => n > before)).toBeGreaterThan(before);
+	return result;
 }
 
 /** Everything but what belongs to one exchange (framing: the stored answer knows its length, the first one was chunked). */
@@ -346,7 +366,8 @@ describe('the response cache, before SvelteKit', () => {
 
 		await request(base, productPath(), { headers: IDENTITY });
 		expect(await answeredFromMemory(200)).toBe(before + 1);
-		await setSale(base, productId, { salePriceVnd: '31000', endsAt: new Date((await serverNow(base)).getTime() + HOUR).toISOString() });
+		const endsAt = new Date((await serverNow(base)).getTime() + HOUR).toISOString();
+		await heardAfter('catalog', () => setSale(base, productId, { salePriceVnd: '31000', endsAt }));
 		const edited = await request(base, productPath(), { headers: IDENTITY });
 		expect(edited.body.data.product.salePriceVnd).toBe('31000');
 		expect(await answeredFromMemory(200)).toBe(before + 1);
@@ -358,23 +379,25 @@ describe('the response cache, before SvelteKit', () => {
 	it('keeps a flash sale’s answer only until its stock moves, here or by a purchase', async () => {
 		const base = server.url;
 		const stock = async () => (await request(base, flashPath(), { headers: IDENTITY })).body.data.product.flashSale.stockLeft;
-		await sql(base, `UPDATE flash_sales SET stock_left = 5 WHERE product_id = $1::uuid`, [flashId]);
+		// Two more than whatever earlier tests left: a write that moves it (an unmoved stock notifies nobody).
+		const high = (await stock()) + 2;
+		await heardAfter('flash_stock', () => sql(base, `UPDATE flash_sales SET stock_left = $1::integer WHERE product_id = $2::uuid`, [String(high), flashId]));
 		await stock();
 		const before = await answeredFromMemory(200);
-		expect(await stock()).toBe(5);
+		expect(await stock()).toBe(high);
 		expect(await answeredFromMemory(200)).toBe(before + 1);
-		await sql(base, `UPDATE flash_sales SET stock_left = 4 WHERE product_id = $1::uuid`, [flashId]);
-		expect(await stock()).toBe(4);
+		await heardAfter('flash_stock', () => sql(base, `UPDATE flash_sales SET stock_left = $1::integer WHERE product_id = $2::uuid`, [String(high - 1), flashId]));
+		expect(await stock()).toBe(high - 1);
 		expect(await answeredFromMemory(200)).toBe(before + 1);
-		expect(await stock()).toBe(4);
+		expect(await stock()).toBe(high - 1);
 		expect(await answeredFromMemory(200)).toBe(before + 2);
 		// A purchase takes a unit: the stored answer goes with it.
 		const buyer = await createUser(base);
 		await creditWallet(base, buyer.userId, '100000');
-		const bought = await checkout(base, { productId: flashId, paymentMethod: 'wallet' }, { user: buyer });
+		const bought = await heardAfter('flash_stock', () => checkout(base, { productId: flashId, paymentMethod: 'wallet' }, { user: buyer }));
 		expect(bought.status, bought.text).toBe(200);
 		expect(bought.body.data).toMatchObject({ status: 'PAID', amountVnd: '20000' });
-		expect(await stock()).toBe(3);
+		expect(await stock()).toBe(high - 2);
 		expect(await answeredFromMemory(200)).toBe(before + 2);
 	});
 
@@ -396,9 +419,12 @@ describe('the response cache, before SvelteKit', () => {
 			expect(again.headers.get('cache-control')).toBe('no-store');
 			expect(await answeredFromMemory(200)).toBe(before + i);
 		}
-		await sql(base, `UPDATE flash_sales SET stock_left = 2 WHERE product_id = $1::uuid`, [flashId]);
+		// One more than shown (the flash test leaves it under its cap): a write that moves it.
+		const flashStock = (res: typeof first) => res.body.data.find((p: { id: string }) => p.id === flashId).flashSale.stockLeft;
+		const next = flashStock(first) + 1;
+		await heardAfter('flash_stock', () => sql(base, `UPDATE flash_sales SET stock_left = $1::integer WHERE product_id = $2::uuid`, [String(next), flashId]));
 		const moved = await search();
-		expect(moved.body.data.find((p: { id: string }) => p.id === flashId).flashSale.stockLeft).toBe(2);
+		expect(flashStock(moved)).toBe(next);
 		expect(Number(moved.headers.get('ratelimit-remaining'))).toBe(--remaining);
 		expect(await answeredFromMemory(200)).toBe(before + 3);
 		// Spend the rest from memory; the refusal is the full path's 429, and refused requests spend nothing.

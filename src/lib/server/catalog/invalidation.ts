@@ -20,6 +20,7 @@ import postgres from 'postgres';
 import { config } from '../config';
 import { database } from '../db/client';
 import { log } from '../platform/logger';
+import { recordCatalogNotification } from '../platform/metrics';
 import { catalogChanged, flashStockMoved, setCatalogListening, type Versions } from './memory-cache';
 
 export const CATALOG_CHANNEL = 'hoclieu_catalog';
@@ -43,10 +44,17 @@ export function startCatalogInvalidation(): () => Promise<void> {
 	return cfg.databaseUrl ? listenPostgres(cfg.databaseUrl) : listenPglite();
 }
 
-/** Payload "<product id> <flash_stock_version>" (migration 0030). */
-function heardFlashStock(payload: string): void {
-	const [productId, version] = payload.split(' ');
-	flashStockMoved(productId, version);
+/** One notification from either listener, applied, then counted (tests wait on the count for it). */
+function heard(channel: string, payload: string): void {
+	if (channel === CATALOG_CHANNEL) {
+		catalogChanged(payload);
+		recordCatalogNotification('catalog');
+	} else if (channel === FLASH_STOCK_CHANNEL) {
+		// Payload "<product id> <flash_stock_version>" (migration 0030).
+		const [productId, version] = payload.split(' ');
+		flashStockMoved(productId, version);
+		recordCatalogNotification('flash_stock');
+	}
 }
 
 function listenPglite(): () => Promise<void> {
@@ -54,7 +62,7 @@ function listenPglite(): () => Promise<void> {
 	let stopped = false;
 	const client = (database().db as unknown as { $client?: PgliteLike }).$client;
 	if (!client?.listen) return async () => {};
-	Promise.all([client.listen(CATALOG_CHANNEL, (payload) => catalogChanged(payload)), client.listen(FLASH_STOCK_CHANNEL, heardFlashStock)])
+	Promise.all([CATALOG_CHANNEL, FLASH_STOCK_CHANNEL].map((channel) => client.listen(channel, (payload) => heard(channel, payload))))
 		.then((us) => {
 			const u = () => Promise.all(us.map((f) => f())).then(() => {});
 			if (stopped) return void u();
@@ -102,10 +110,7 @@ function listenPostgres(databaseUrl: string): () => Promise<void> {
 		// Named, so operators (and tests) can tell it in pg_stat_activity.
 		connection: { application_name: LISTENER_NAME },
 		onnotice: () => {},
-		onnotify: (channel, payload) => {
-			if (channel === CATALOG_CHANNEL) catalogChanged(payload);
-			else if (channel === FLASH_STOCK_CHANNEL) heardFlashStock(payload);
-		},
+		onnotify: heard,
 		onclose: () => lost('closed')
 	};
 	const client = postgres(databaseUrl, options);

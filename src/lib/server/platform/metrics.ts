@@ -46,6 +46,12 @@ function createMetrics() {
 		labelNames: ['by'] as const,
 		registers: [registry]
 	});
+	const catalogNotifications = new Counter({
+		name: 'hoclieu_catalog_notifications_total',
+		help: 'Catalog and flash-stock change notifications this process heard and applied to its caches, by channel.',
+		labelNames: ['channel'] as const,
+		registers: [registry]
+	});
 	const jobRuns = new Counter({
 		name: 'hoclieu_job_runs_total',
 		help: 'Background job runs by job name and outcome (success or failure).',
@@ -112,7 +118,7 @@ function createMetrics() {
 			for (const state of ['closed', 'open', 'half-open'] as const) this.set({ state }, state === current ? 1 : 0);
 		}
 	});
-	return { registry, httpRequests, httpDuration, responseCacheAnswers, searchFetches, jobRuns, jobDuration };
+	return { registry, httpRequests, httpDuration, responseCacheAnswers, searchFetches, catalogNotifications, jobRuns, jobDuration };
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
@@ -135,6 +141,10 @@ export function recordResponseCacheAnswer(status: number): void {
 
 export function recordSearchFetch(by: 'index' | 'database'): void {
 	metrics().searchFetches.inc({ by });
+}
+
+export function recordCatalogNotification(channel: 'catalog' | 'flash_stock'): void {
+	metrics().catalogNotifications.inc({ channel });
 }
 
 export function recordJobRun(job: string, outcome: 'success' | 'failure', seconds: number): void {
