@@ -11,7 +11,8 @@ import { codeResponse } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
 import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
 import { finishResponse } from '$lib/server/http/finish-response';
-import { registerFront, rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
+import { registerFront } from '$lib/server/http/front';
+import { rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
@@ -35,7 +36,7 @@ export const init: ServerInit = async () => {
 	setupCheckout();
 	setupUploads();
 	setupPreviews();
-	// The built server's entry asks the response cache before SvelteKit (docs/decisions/014-response-cache-before-sveltekit.md).
+	// The built server's entry answers public reads before SvelteKit (ADR 014, ADR 018 part 2).
 	if (!dev) registerFront();
 	// Not awaited: the port opens at once and answers 503 until the database is prepared (startup-gate.ts).
 	startServer();

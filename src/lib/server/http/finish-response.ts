@@ -3,7 +3,7 @@
  * security headers, compression where it pays, one metrics sample and one
  * access-log line. Called once, from hooks.server.ts.
  */
-import type { RequestEvent } from '@sveltejs/kit';
+import type { ServeEvent } from './serve-event';
 import { config } from '../config';
 import { log } from '../platform/logger';
 import { recordHttpRequest } from '../platform/metrics';
@@ -12,7 +12,7 @@ import { routeLabel } from './route-label';
 import { storage } from '../platform/storage';
 import { applySecurityHeaders } from './security-headers';
 
-export async function finishResponse(event: RequestEvent, response: Response, startedAt: number): Promise<Response> {
+export async function finishResponse(event: ServeEvent, response: Response, startedAt: number): Promise<Response> {
 	applySecurityHeaders(response.headers, { production: config().isProduction, uploadOrigin: storage().uploadOrigin });
 	const out = await compressResponse(event.request, event.url.pathname, response);
 	const seconds = (performance.now() - startedAt) / 1000;

@@ -30,7 +30,6 @@
  * SvelteKit, which answers the 429. Routes whose budgets are not the
  * address's are never kept.
  */
-import type { RequestEvent } from '@sveltejs/kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '../auth/session';
@@ -43,6 +42,7 @@ import { recordHttpRequest, recordResponseCacheAnswer } from '../platform/metric
 import { heldTag } from '../rest/conditional-get';
 import { negotiateEncoding } from './compression';
 import { routeLabel } from './route-label';
+import type { ServeEvent } from './serve-event';
 
 /** The only paths whose answers are kept: the catalog reads and search (the routes whose procedures report a `Reuse`). */
 const PATHS = ['/api/v1/catalog/', '/api/v1/search?'];
@@ -87,7 +87,7 @@ function keyOf(pathAndQuery: string, acceptEncoding: string | null | undefined):
  * again whole. The body is read in full first (these are small JSON answers),
  * so the very next request already finds it; the client gets the same bytes.
  */
-export async function rememberAnswer(event: RequestEvent, response: Response): Promise<Response> {
+export async function rememberAnswer(event: ServeEvent, response: Response): Promise<Response> {
 	const { reuse, reuseLimits } = event.locals;
 	const request = event.request;
 	if (!reuse || reuseLimits === 'per-caller' || request.method !== 'GET' || response.status !== 200 || event.locals.session !== null) return response;
@@ -111,18 +111,25 @@ export async function rememberAnswer(event: RequestEvent, response: Response): P
 }
 
 /**
- * The server entry's first stop (build/front.js): answers `req` from memory
- * and returns true, or returns false and leaves `req` untouched for SvelteKit.
+ * A request whose answer may be kept: an anonymous `GET` of a catalog read or
+ * a search, without a session cookie, a `Range` or a body.
  */
-export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+export function isAnonymousRead(req: IncomingMessage): boolean {
 	const url = req.url;
 	if (req.method !== 'GET' || url === undefined || !PATHS.some((p) => url.startsWith(p))) return false;
 	const h = req.headers;
 	if (hasSessionCookie(h.cookie) || h.range !== undefined || h['transfer-encoding'] !== undefined) return false;
-	if (h['content-length'] !== undefined && h['content-length'] !== '0') return false;
-	if (!catalogReadSettled()) return false;
+	return h['content-length'] === undefined || h['content-length'] === '0';
+}
+
+/**
+ * The server entry's first stop (build/front.js, through ./front.ts): answers `req` from memory
+ * and returns true, or returns false and leaves `req` untouched for SvelteKit.
+ */
+export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+	if (!isAnonymousRead(req) || !catalogReadSettled()) return false;
 	const startedAt = performance.now();
-	const stored = responseCache().get<StoredAnswer>(keyOf(url, h['accept-encoding']));
+	const stored = responseCache().get<StoredAnswer>(keyOf(req.url!, req.headers['accept-encoding']));
 	if (!stored) return false;
 	const limits = stored.limits;
 	if (!limits) {
@@ -178,15 +185,4 @@ function replay(req: IncomingMessage, res: ServerResponse, stored: StoredAnswer,
 	recordResponseCacheAnswer(status);
 	recordHttpRequest('GET', stored.route, status, seconds);
 	log.debug('request', { method: 'GET', route: stored.route, status, durationMs: Math.round(seconds * 10_000) / 10, requestId });
-}
-
-const FRONT = Symbol.for('hoclieu.front');
-
-/**
- * Hands `answerFromMemory` to the server entry, which lives outside the
- * bundle (build/front.js) and so cannot import it: called once from the init
- * hook of each serving process.
- */
-export function registerFront(): void {
-	(globalThis as typeof globalThis & { [FRONT]?: typeof answerFromMemory })[FRONT] = answerFromMemory;
 }

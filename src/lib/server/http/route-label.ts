@@ -4,14 +4,14 @@
  * call is `/api/[...rest]`), so the facade names the operation it matched, from
  * the route table's path templates — still never a raw path.
  */
-import type { RequestEvent } from '@sveltejs/kit';
+import type { ServeEvent } from './serve-event';
 
 const labels = new WeakMap<Request, string>();
 
-export function setRouteLabel(event: RequestEvent, template: string): void {
+export function setRouteLabel(event: ServeEvent, template: string): void {
 	labels.set(event.request, template);
 }
 
-export function routeLabel(event: RequestEvent): string {
+export function routeLabel(event: ServeEvent): string {
 	return labels.get(event.request) ?? event.route.id ?? 'unmatched';
 }

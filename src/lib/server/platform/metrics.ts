@@ -40,6 +40,11 @@ function createMetrics() {
 		labelNames: ['status'] as const,
 		registers: [registry]
 	});
+	const computedInFront = new Counter({
+		name: 'hoclieu_front_computed_answers_total',
+		help: 'Anonymous catalog reads and searches the response cache did not hold, computed before SvelteKit by the REST facade (ADR 018).',
+		registers: [registry]
+	});
 	const searchFetches = new Counter({
 		name: 'hoclieu_search_fetches_total',
 		help: "Search hits fetched (a query's page of hits or, when nothing matched, its corrected retry's; never remembered ones), by who chose them: the in-memory index (ADR 018) or the database.",
@@ -118,7 +123,7 @@ function createMetrics() {
 			for (const state of ['closed', 'open', 'half-open'] as const) this.set({ state }, state === current ? 1 : 0);
 		}
 	});
-	return { registry, httpRequests, httpDuration, responseCacheAnswers, searchFetches, catalogNotifications, jobRuns, jobDuration };
+	return { registry, httpRequests, httpDuration, responseCacheAnswers, computedInFront, searchFetches, catalogNotifications, jobRuns, jobDuration };
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
@@ -137,6 +142,10 @@ export function recordHttpRequest(method: string, route: string, status: number,
 
 export function recordResponseCacheAnswer(status: number): void {
 	metrics().responseCacheAnswers.inc({ status: String(status) });
+}
+
+export function recordComputedInFront(): void {
+	metrics().computedInFront.inc();
 }
 
 export function recordSearchFetch(by: 'index' | 'database'): void {

@@ -12,7 +12,7 @@
  * - `Vary: Cookie` on both, so a shared cache never hands one to the other.
  * Only 200 answers are touched: errors and 308 redirects keep `no-store`.
  */
-import type { RequestEvent } from '@sveltejs/kit';
+import type { ServeEvent } from '../http/serve-event';
 import { createHash } from 'node:crypto';
 import { config } from '../config';
 
@@ -53,7 +53,7 @@ export function cacheControl(signedIn: boolean): string {
  * the facade): the ETag of those bytes, the caching headers, or a 304 when the
  * client already holds them.
  */
-export function cacheableAnswer(event: RequestEvent, body: string, headers: Headers): Response {
+export function cacheableAnswer(event: ServeEvent, body: string, headers: Headers): Response {
 	const bytes = new TextEncoder().encode(body);
 	const etag = strongEtag(bytes);
 	headers.set('etag', etag);

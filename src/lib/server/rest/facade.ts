@@ -3,7 +3,6 @@
  * path (/api/v1, /api/auth, /api/health) by calling the same tRPC procedures the storefront uses, and
  * turns results and errors into the contract's envelopes.
  */
-import type { RequestEvent } from '@sveltejs/kit';
 import { callTRPCProcedure } from '@trpc/server';
 import { config } from '../config';
 import { AppError } from '../errors/app-error';
@@ -18,6 +17,7 @@ import { assertStorableText } from './storable-text';
 import { errorResponse, json, jsonHeaders, methodNotAllowedResponse, successBody, withHeaders } from './envelope';
 import { buildRouteTable, matchRoute, type Route } from './route-table';
 import { setRouteLabel } from '../http/route-label';
+import type { ServeEvent } from '../http/serve-event';
 
 let table: Route[] | undefined;
 export function routeTable(): Route[] {
@@ -26,7 +26,7 @@ export function routeTable(): Route[] {
 	return table;
 }
 
-async function buildInput(route: Route, event: RequestEvent, params: Record<string, string>): Promise<unknown> {
+async function buildInput(route: Route, event: ServeEvent, params: Record<string, string>): Promise<unknown> {
 	const pathParams = coerceParams(route.input, new Map(Object.entries(params)));
 	assertStorableText(pathParams);
 	if (route.method === 'GET') {
@@ -79,7 +79,7 @@ function redirect(route: Route, location: string, ctx: Context): Response {
 	return withHeaders(new Response(null, { status: route.meta.redirectStatus ?? 308, headers }), ctx.responseHeaders);
 }
 
-export async function handleRest(event: RequestEvent): Promise<Response> {
+export async function handleRest(event: ServeEvent): Promise<Response> {
 	const requestId = event.locals.requestId;
 	const match = matchRoute(routeTable(), event.request.method, event.url.pathname);
 	if (match.kind === 'not-found') {

@@ -13,7 +13,8 @@ import { AppError, errorCodes, notFound } from '../../errors/app-error';
 import { publicProcedure as basePublic, router, sessionProcedure } from '../init';
 import { sweepExpiredUploads } from '../../uploads/uploads';
 import { redirectMember } from '../../rest/meta';
-import { catalogChanged } from '../../catalog/memory-cache';
+import { catalogChanged, responseCache } from '../../catalog/memory-cache';
+import { computeInFrontForTests } from '../../http/front-switch';
 import { catalogVersion } from '../../search/hit-cache';
 import { disableSearchIndexForTests, rebuildSearchIndex } from '../../search/search-index';
 
@@ -45,6 +46,17 @@ export const testingRouter = router({
 			const version = await catalogVersion();
 			const index = input.enabled && version ? await rebuildSearchIndex(version.key) : null;
 			return { products: index?.size ?? null };
+		}),
+
+	front: publicProcedure
+		.meta({ openapi: { ...base, method: 'POST', path: '/api/v1/_test/front', summary: 'Compute public reads before SvelteKit, or leave them to it', envelope: 'object' } })
+		.input(z.object({ computes: z.boolean() }))
+		.output(z.unknown())
+		.mutation(({ input }) => {
+			computeInFrontForTests(input.computes);
+			// Whole answers kept so far came the other way.
+			responseCache().invalidate();
+			return { computes: input.computes };
 		}),
 
 	echo: publicProcedure
