@@ -145,11 +145,19 @@ describe('upload slot → PUT → complete', () => {
 		const cut = await put(s, bigger);
 		expect(cut.status).toBe(413);
 		expect(objectExists(await keyOf(s.upload.id))).toBe(false);
-		// Streamed without a length up front: still cut off at the declared size.
+		// Streamed without a length up front, and far past it: still cut off at the declared size, and the
+		// client reads the 413 (the rest is drained, not answered with a reset).
+		const chunk = new Uint8Array(64 * 1024);
 		const streamed = await fetch(s.put.url, {
 			method: 'PUT',
 			headers: s.put.headers,
-			body: new ReadableStream({ start(c) { c.enqueue(bigger); c.close(); } }),
+			body: new ReadableStream({
+				start(c) {
+					c.enqueue(bigger);
+					for (let i = 0; i < 16; i++) c.enqueue(chunk);
+					c.close();
+				}
+			}),
 			duplex: 'half'
 		} as RequestInit);
 		expect(streamed.status).toBe(413);

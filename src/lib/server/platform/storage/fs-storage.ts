@@ -55,6 +55,33 @@ const etagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('hex')}"
 
 class TooLarge extends Error {}
 
+/**
+ * A request body's chunks for `pipeline`, each shown to `seen` first; TooLarge
+ * once they pass `maxBytes`. However it ends, the body's reader is released,
+ * never cancelled: cancelling SvelteKit's request stream destroys the socket
+ * before the 413 is written, and the client sees a reset instead. What is left
+ * unread is drained after the answer by hooks.server.ts within its budget, or
+ * the connection closes after it (rest/body.ts, settleBody).
+ */
+function chunksUpTo(body: ReadableStream<Uint8Array>, maxBytes: number, seen: (chunk: Uint8Array) => void) {
+	return async function* () {
+		const reader = body.getReader();
+		let received = 0;
+		try {
+			for (;;) {
+				const { done, value } = await reader.read();
+				if (done) return;
+				received += value.byteLength;
+				if (received > maxBytes) throw new TooLarge();
+				seen(value);
+				yield value;
+			}
+		} finally {
+			reader.releaseLock();
+		}
+	};
+}
+
 function linkPayload(key: string, exp: string, name: string): string {
 	return `${key}\n${exp}\n${name}`;
 }
@@ -201,17 +228,12 @@ export class FsStorage implements ObjectStorage {
 		const tmp = `${target}.${randomUUID()}.tmp`;
 		const hash = createHash('md5');
 		let received = 0;
-		const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-		const limit = async function* (chunks: AsyncIterable<Buffer>) {
-			for await (const chunk of chunks) {
-				received += chunk.byteLength;
-				if (received > size) throw new TooLarge();
-				hash.update(chunk);
-				yield chunk;
-			}
-		};
+		const source = chunksUpTo(body, size, (chunk) => {
+			received += chunk.byteLength;
+			hash.update(chunk);
+		});
 		try {
-			await pipeline(source, limit, createWriteStream(tmp, { flags: 'wx' }));
+			await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
 			if (received < size) {
 				await rm(tmp, { force: true });
 				return { status: 'too_small' };
@@ -219,7 +241,6 @@ export class FsStorage implements ObjectStorage {
 			await rename(tmp, target);
 		} catch (error) {
 			await rm(tmp, { force: true });
-			source.destroy();
 			if (error instanceof TooLarge) return { status: 'too_large' };
 			throw error;
 		}
@@ -281,20 +302,12 @@ export class FsStorage implements ObjectStorage {
 		await mkdir(dirname(p.object), { recursive: true });
 		const tmp = `${p.object}.${randomUUID()}.tmp`;
 		let received = 0;
-		const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-		const limit = async function* (chunks: AsyncIterable<Buffer>) {
-			for await (const chunk of chunks) {
-				received += chunk.byteLength;
-				if (received > maxBytes) throw new TooLarge();
-				yield chunk;
-			}
-		};
+		const source = chunksUpTo(body, maxBytes, (chunk) => (received += chunk.byteLength));
 		try {
-			await pipeline(source, limit, createWriteStream(tmp, { flags: 'wx' }));
+			await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
 			await rename(tmp, p.object);
 		} catch (error) {
 			await rm(tmp, { force: true });
-			source.destroy();
 			if (error instanceof TooLarge) return 'too_large';
 			throw error;
 		}
