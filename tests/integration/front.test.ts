@@ -84,7 +84,7 @@ describe('public reads computed before SvelteKit', () => {
 	it('answer what SvelteKit answers, byte for byte, in every encoding', async () => {
 		const first: JsonResponse<{ nextCursor: string }> = await request(server.url, `/api/v1/search?${new URLSearchParams({ q: 'giáo án', pageSize: '5' })}`);
 		expect(first.body.nextCursor).toBeTruthy();
-		const searches = [
+		const params: Record<string, string>[] = [
 			{ q: 'giáo án toán' },
 			{ q: 'giao an dao duc', pageSize: '3' },
 			{ q: 'giáo án', pageSize: '5', cursor: first.body.nextCursor },
@@ -95,7 +95,8 @@ describe('public reads computed before SvelteKit', () => {
 			{ q: 'giáo án', pageSize: '0' },
 			{ q: 'giáo án', sort: 'sideways' },
 			{ q: '' }
-		].map((p) => `/api/v1/search?${new URLSearchParams(p)}`);
+		];
+		const searches = params.map((p) => `/api/v1/search?${new URLSearchParams(p)}`);
 		const catalog = [
 			`/api/v1/catalog/products/${category.path}/giao-an-truoc-3`,
 			`/api/v1/catalog/products/${category.path}/khong-co`,
