@@ -11,6 +11,7 @@ import { codeResponse } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
 import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
 import { finishResponse } from '$lib/server/http/finish-response';
+import { pathDecodes } from '$lib/server/http/path-decodes';
 import { registerFront } from '$lib/server/http/front';
 import { rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
 import { withRequestContext } from '$lib/server/platform/logger';
@@ -46,15 +47,6 @@ export const init: ServerInit = async () => {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function decodes(pathname: string): boolean {
-	try {
-		decodeURIComponent(pathname);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 function apiError(requestId: string, code: ErrorCode, message: string): Response {
 	return codeResponse(code, message, requestId, { 'x-request-id': requestId });
 }
@@ -66,7 +58,7 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 		return apiError(event.locals.requestId, 'forbidden', 'Yêu cầu bị từ chối: nguồn gửi không hợp lệ (khác nguồn gốc của trang).');
 	}
 	// API clients get the contract's envelope, never SvelteKit's HTML error page.
-	if (api && !decodes(event.url.pathname)) {
+	if (api && !pathDecodes(event.url.pathname)) {
 		return apiError(event.locals.requestId, 'validation_error', 'Đường dẫn chứa ký tự mã hoá sai.');
 	}
 	// Anonymous reads are open to other sites (src/lib/server/http/cors.ts); a preflight to them ends here.

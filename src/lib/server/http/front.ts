@@ -27,6 +27,7 @@ import { startupState } from '../startup';
 import { applyCorsHeaders, isPublicRead } from './cors';
 import { finishResponse } from './finish-response';
 import { frontComputes } from './front-switch';
+import { pathDecodes } from './path-decodes';
 import { answerFromMemory, isAnonymousRead, rememberAnswer, requestIdFor } from './response-cache';
 import type { ServeEvent } from './serve-event';
 
@@ -49,19 +50,11 @@ export function front(req: IncomingMessage, res: ServerResponse): boolean | Prom
 	});
 }
 
-function decodedPath(url: URL): boolean {
-	try {
-		decodeURIComponent(url.pathname);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 async function computeInFront(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
 	const startedAt = performance.now();
 	const url = new URL(req.url!, config().origin);
-	if (!decodedPath(url)) return false;
+	// SvelteKit's hooks answer the 400.
+	if (!pathDecodes(url.pathname)) return false;
 	const match = matchRoute(routeTable(), 'GET', url.pathname);
 	if (match.kind !== 'found' || !isPublicRead(match.route.meta)) return false;
 
