@@ -128,7 +128,7 @@ describe('public reads computed before SvelteKit', () => {
 		expect(inFront).toEqual(byRoute);
 	});
 
-	it('leave sessions, other methods and unknown paths to SvelteKit', async () => {
+	it('leave sessions, other methods, unknown and undecodable paths to SvelteKit', async () => {
 		await computeInFront(true);
 		const before = await computedInFront();
 		const session = await request(server.url, '/api/v1/search?q=to%C3%A1n', { headers: { cookie: 'auth.session_data=not-a-session' } });
@@ -138,6 +138,9 @@ describe('public reads computed before SvelteKit', () => {
 		const unknown = await request(server.url, '/api/v1/catalog/nothing-here');
 		expect(unknown.status).toBe(404);
 		expect(unknown.body.error.code).toBe('not_found');
+		const undecodable = await request(server.url, '/api/v1/catalog/products/%E0%A4%A');
+		expect(undecodable.status).toBe(400);
+		expect(undecodable.body.error.code).toBe('validation_error');
 		expect(await computedInFront()).toBe(before);
 	});
 });
