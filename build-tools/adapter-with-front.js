@@ -17,7 +17,30 @@ const MOUNT = '.use(handler)';
 const FRONT = `// Written by build-tools/adapter-with-front.js: answers from the bundle's response cache, or passes on.
 const FRONT = Symbol.for('hoclieu.front');
 
+// Node destroys a connection as soon as it has answered \`Connection: close\`; bytes the client is
+// still sending (an over-size body the server will not read) then meet a reset, which can make the
+// client lose the answer it was sent (a 413 seen as EPIPE). Like other servers' lingering close,
+// such a connection is half-closed instead and what still arrives is discarded, until the client
+// closes it or LINGER_MS pass.
+const LINGER_MS = 2000;
+const LINGERS = Symbol('hoclieu.linger');
+
+function lingerOnClose(socket) {
+	if (socket[LINGERS]) return;
+	socket[LINGERS] = true;
+	socket.destroySoon = function () {
+		if (this.destroyed) return;
+		const timer = setTimeout(() => this.destroy(), LINGER_MS);
+		timer.unref();
+		this.once('close', () => clearTimeout(timer));
+		this.once('end', () => this.destroy());
+		this.end();
+		this.resume();
+	};
+}
+
 export function front(req, res, next) {
+	lingerOnClose(req.socket);
 	const answer = globalThis[FRONT];
 	const answered = answer === undefined ? false : answer(req, res);
 	if (answered === false) next();

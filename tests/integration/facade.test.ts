@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { Agent } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/fuzz/raw-http';
 import { request } from '../helpers/http';
@@ -169,6 +171,33 @@ describe('REST facade over HTTP', () => {
 		} finally {
 			agent.destroy();
 		}
+	});
+
+	it('lets a client still sending an over-size body read its 413 (the connection lingers, it is not reset)', async () => {
+		// Found in CI as EPIPE: the server answered 413 and destroyed the socket while the body kept coming, and the
+		// reset made the client lose the answer. This client reads nothing until the server has answered, as a slow one would.
+		const { hostname, port } = new URL(server.url);
+		const socket = connect(Number(port), hostname);
+		await once(socket, 'connect');
+		socket.pause();
+		socket.write('POST /api/v1/_test/body/1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\n\r\n');
+		socket.write(Buffer.alloc(200_000, 0x20));
+		await new Promise((r) => setTimeout(r, 300));
+		// More of the body, after the answer: a destroyed socket answers it with a reset.
+		for (let i = 0; i < 10; i++) socket.write(Buffer.alloc(100_000, 0x20));
+		await new Promise((r) => setTimeout(r, 300));
+		const received: Buffer[] = [];
+		const ended = new Promise<Error | null>((resolve) => {
+			socket.on('error', resolve);
+			socket.on('end', () => resolve(null));
+		});
+		socket.on('data', (chunk: Buffer) => received.push(chunk));
+		socket.resume();
+		expect(await ended).toBeNull();
+		socket.destroy();
+		const answer = Buffer.concat(received).toString('utf8');
+		expect(answer.startsWith('HTTP/1.1 413'), answer.slice(0, 200)).toBe(true);
+		expect(answer).toContain('payload_too_large');
 	});
 
 	it('keeps the connection alive after a JSON body it read in full', async () => {
