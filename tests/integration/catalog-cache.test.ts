@@ -8,8 +8,8 @@
  *   switched off stays unseen), and an edit through the staff API is visible on
  *   the very next request; a sale's end and flash-sale stock are exact;
  * - repeated anonymous reads are answered before SvelteKit from whole stored
- *   answers (src/lib/server/http/response-cache.ts): the same bytes and
- *   headers with a fresh request id, 304s, never for a session, a Range or
+ *   answers (src/lib/server/http/response-cache.ts), kept from a request's
+ *   second sighting on: the same bytes and headers with a fresh request id, 304s, never for a session, a Range or
  *   after an edit, and one showing flash-sale stock only until it moves (on
  *   either of two servers); a repeated search too, spending its rate limit;
  * - with TEST_DATABASE_URL: two servers on one PostgreSQL database, an edit
@@ -327,6 +327,25 @@ function answerHeaders(headers: Headers): Record<string, string> {
 }
 
 describe('the response cache, before SvelteKit', () => {
+	it('keeps an answer only when its request was seen before: the first two go the whole way, the third is replayed', async () => {
+		const base = server.url;
+		const now = await serverNow(base);
+		// A product no other test reads, so its path has never been asked for; old enough to change no listing's first page.
+		await heardAfter('catalog', () =>
+			insertProducts(base, [{ categoryId: category.id, title: 'Bài giảng hỏi một lần', slug: 'bai-giang-mot-lan', priceVnd: 30_000, createdAt: new Date(now.getTime() - 30 * HOUR) }])
+		);
+		const path = `/api/v1/catalog/products/${category.path}/bai-giang-mot-lan`;
+		const before = await answeredFromMemory(200);
+		const first = await request(base, path, { headers: IDENTITY });
+		expect(first.status, first.text).toBe(200);
+		const second = await request(base, path, { headers: IDENTITY });
+		expect(second.text).toBe(first.text);
+		expect(await answeredFromMemory(200)).toBe(before);
+		const third = await request(base, path, { headers: IDENTITY });
+		expect(third.text).toBe(first.text);
+		expect(await answeredFromMemory(200)).toBe(before + 1);
+	});
+
 	it('answers a repeated anonymous read with the same bytes and headers, a fresh request id, and 304', async () => {
 		// The listing's first product only: the second is on a flash sale, which keeps a page from being reused whole.
 		const firstOfListing = `/api/v1/catalog/categories/${category.path}?sort=newest&pageSize=1`;
@@ -334,6 +353,8 @@ describe('the response cache, before SvelteKit', () => {
 			const headers = { 'accept-encoding': encoding };
 			const first = await fetch(server.url + path, { headers });
 			const firstBytes = Buffer.from(await first.arrayBuffer());
+			// Seen before now, so this one's answer is kept (whether or not the first one's was).
+			await fetch(server.url + path, { headers }).then((r) => r.arrayBuffer());
 			const before = await answeredFromMemory(200);
 			const again = await fetch(server.url + path, { headers: { ...headers, 'x-request-id': 'from-memory-1' } });
 			const againBytes = Buffer.from(await again.arrayBuffer());
@@ -409,7 +430,10 @@ describe('the response cache, before SvelteKit', () => {
 		const first = await search();
 		expect(first.status, first.text).toBe(200);
 		expect(first.body.data.map((p: { id: string }) => p.id)).toContain(flashId);
-		let remaining = Number(first.headers.get('ratelimit-remaining'));
+		// Asked a second time: now its answer is kept.
+		const kept = await search();
+		expect(kept.text).toBe(first.text);
+		let remaining = Number(kept.headers.get('ratelimit-remaining'));
 		const before = await answeredFromMemory(200);
 		for (let i = 1; i <= 3; i++) {
 			const again = await search();

@@ -31,7 +31,9 @@ let smtp: SmtpReceiver;
 let base: string;
 beforeAll(async () => {
 	smtp = await startSmtpReceiver();
-	// Limits high enough that they never decide these races.
+	// Limits high enough that they never decide these races, and waits long enough that neither does a
+	// loaded machine: a rate-limit store answer or a new connection slower than the defaults' 0.5 s and
+	// 5 s is a 503 by design (fail closed), which a full local run saw twice (two of the 50 checkouts) with Playwright running beside this suite.
 	server = await startServer({
 		env: {
 			SMTP_URL: smtp.url,
@@ -41,7 +43,9 @@ beforeAll(async () => {
 			GIFTCODE_FAILURE_IP_LIMIT: '10000',
 			TOPUP_ORDER_RATE_LIMIT: '1000',
 			MUSIC_DOWNLOAD_RATE_PER_MINUTE: '1000',
-			DATABASE_POOL_MAX: '20'
+			DATABASE_POOL_MAX: '20',
+			RATE_LIMIT_STORE_TIMEOUT_MS: '30000',
+			DATABASE_TIMEOUT_MS: '30000'
 		}
 	});
 	base = server.url;

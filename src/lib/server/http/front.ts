@@ -18,7 +18,7 @@
 import type { Cookies } from '@sveltejs/kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '../config';
-import { clientIp } from '../platform/client-ip';
+import { nodeRequestClientIp } from '../platform/client-ip';
 import { log, withRequestContext } from '../platform/logger';
 import { recordComputedInFront } from '../platform/metrics';
 import { handleRest, routeTable } from '../rest/facade';
@@ -36,10 +36,11 @@ const FACADE_ROUTE_ID = '/api/[...rest]';
 
 /** Answered here (true, or a promise of it) or left to SvelteKit (false). */
 export function front(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+	if (!isAnonymousRead(req)) return false;
 	const replayed = answerFromMemory(req, res);
 	// A stored answer whose rate limit refused this client: SvelteKit answers the 429.
 	if (replayed !== false) return replayed;
-	if (!frontComputes() || !isAnonymousRead(req) || startupState().preparing) return false;
+	if (!frontComputes() || startupState().preparing) return false;
 	return computeInFront(req, res).catch((error: unknown) => {
 		// The facade answers every failure of the operation itself; this is a failure around it. SvelteKit
 		// answers instead, unless the answer was already on its way.
@@ -67,7 +68,7 @@ async function computeInFront(req: IncomingMessage, res: ServerResponse): Promis
 	const event: ServeEvent = {
 		request: new Request(url, { headers }),
 		url,
-		locals: { requestId, clientIp: clientIp(headers.get('x-forwarded-for'), () => req.socket.remoteAddress), session: null },
+		locals: { requestId, clientIp: nodeRequestClientIp(req), session: null },
 		cookies: readOnlyCookies(headers.get('cookie')),
 		route: { id: FACADE_ROUTE_ID }
 	};

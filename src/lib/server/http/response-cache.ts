@@ -4,11 +4,11 @@
  *
  * SvelteKit spends more CPU building a request's `Request`, event and
  * `Response` than the catalog read itself costs once it comes from memory
- * (ADR 011). So the first anonymous `GET` of a cacheable catalog route goes the
- * whole way (hooks, facade, procedure, envelope, ETag, security headers,
- * compression) and `rememberAnswer` keeps the finished answer's bytes and
- * headers; later identical requests get those bytes from `answerFromMemory`,
- * which the server entry calls before SvelteKit (build/front.js, written by
+ * (ADR 011). So an anonymous `GET` of a cacheable catalog route goes the whole
+ * way (hooks, facade, procedure, envelope, ETag, security headers, compression)
+ * and, when the same request was seen before (`seenBefore`), `rememberAnswer`
+ * keeps the finished answer's bytes and headers; later identical requests get
+ * those bytes from `answerFromMemory`, which the server entry calls before SvelteKit (build/front.js, written by
  * ../../../../adapter.js), with a fresh `X-Request-Id`, a 304 to a matching
  * `If-None-Match`, and the same metrics sample and access-log line.
  *
@@ -35,7 +35,7 @@ import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '../auth/session';
 import { catalogReadSettled, flashStockUnmovedSince, responseCache } from '../catalog/memory-cache';
 import { config } from '../config';
-import { clientIp } from '../platform/client-ip';
+import { nodeRequestClientIp } from '../platform/client-ip';
 import { applyRateLimits, type RateLimitCheck } from '../platform/ratelimit';
 import { log } from '../platform/logger';
 import { recordHttpRequest, recordResponseCacheAnswer } from '../platform/metrics';
@@ -60,6 +60,23 @@ const PER_EXCHANGE = new Set([
 	'retry-after'
 ]);
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/**
+ * The keys of answers that could have been kept, seen once since the last reset: an answer
+ * is kept only when its key was seen before (an admission filter, as TinyLFU's doorkeeper).
+ * Most searches are asked once. Keeping each of them (~20 KB) turned the whole cache over
+ * every few seconds under a stream of distinct searches, evicting the answers that are asked
+ * again, and each one kept was work and memory for nothing (27 Nov, docs/performance.md: the
+ * worker's peak RSS 25-35 MB lower under distinct searches with this filter).
+ * Bounded: cleared when it holds four times the cache's entry bound.
+ */
+const seenOnce = new Set<string>();
+
+function seenBefore(key: string): boolean {
+	if (seenOnce.has(key)) return true;
+	if (seenOnce.size >= 4 * config().catalogCache.maxEntries) seenOnce.clear();
+	seenOnce.add(key);
+	return false;
+}
 
 interface StoredAnswer {
 	headers: Record<string, string>;
@@ -98,11 +115,12 @@ export async function rememberAnswer(event: ServeEvent, response: Response): Pro
 	if (config().isDevelopment) return response;
 	// A flash sale's stock moved since the read began: what it shows may be from before.
 	if (reuse.flash && !flashStockUnmovedSince(reuse.flash.epoch)) return response;
+	const key = keyOf(event.url.pathname + event.url.search, request.headers.get('accept-encoding'));
+	if (!seenBefore(key)) return response;
 	const body = new Uint8Array(await response.arrayBuffer());
 	const headers: Record<string, string> = {};
 	for (const [name, value] of response.headers) if (!PER_EXCHANGE.has(name)) headers[name] = value;
 	headers['content-length'] = String(body.byteLength);
-	const key = keyOf(event.url.pathname + event.url.search, request.headers.get('accept-encoding'));
 	const stored: StoredAnswer = { headers, body, route: routeLabel(event), limits: reuseLimits };
 	// The body, and about 1 KiB for its headers and the entry.
 	const bytes = body.byteLength + 1024;
@@ -123,11 +141,11 @@ export function isAnonymousRead(req: IncomingMessage): boolean {
 }
 
 /**
- * The server entry's first stop (build/front.js, through ./front.ts): answers `req` from memory
- * and returns true, or returns false and leaves `req` untouched for SvelteKit.
+ * The server entry's first stop for an anonymous read (`isAnonymousRead`, checked by ./front.ts):
+ * answers `req` from memory and returns true, or returns false and leaves `req` untouched.
  */
 export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
-	if (!isAnonymousRead(req) || !catalogReadSettled()) return false;
+	if (!catalogReadSettled()) return false;
 	const startedAt = performance.now();
 	const stored = responseCache().get<StoredAnswer>(keyOf(req.url!, req.headers['accept-encoding']));
 	if (!stored) return false;
@@ -151,10 +169,8 @@ export function answerFromMemory(req: IncomingMessage, res: ServerResponse): boo
  */
 async function spendLimits(req: IncomingMessage, limits: (clientIp: string) => RateLimitCheck[]): Promise<Record<string, string> | null> {
 	const headers = new Headers();
-	const forwarded = req.headers['x-forwarded-for'];
-	const ip = clientIp(Array.isArray(forwarded) ? forwarded.join(', ') : forwarded, () => req.socket.remoteAddress);
 	try {
-		await applyRateLimits(headers, limits(ip));
+		await applyRateLimits(headers, limits(nodeRequestClientIp(req)));
 	} catch {
 		return null;
 	}

@@ -4,6 +4,7 @@
  * a proxy we run sits in front, and then only its last hop (the address our
  * own proxy saw), so clients cannot spoof their way past a limit.
  */
+import type { IncomingMessage } from 'node:http';
 import { config } from '../config';
 
 export function clientIp(forwardedFor: string | null | undefined, socketAddress: () => string | undefined): string {
@@ -17,4 +18,10 @@ export function clientIp(forwardedFor: string | null | undefined, socketAddress:
 		// Server-side calls without a socket (e.g. prerendering) have no address.
 		return 'unknown';
 	}
+}
+
+/** The same for a request read straight from node:http (the server entry's front, before SvelteKit). */
+export function nodeRequestClientIp(req: IncomingMessage): string {
+	const forwarded = req.headers['x-forwarded-for'];
+	return clientIp(Array.isArray(forwarded) ? forwarded.join(', ') : forwarded, () => req.socket.remoteAddress);
 }
