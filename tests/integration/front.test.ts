@@ -41,11 +41,13 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-async function computedInFront(): Promise<number> {
+async function counter(series: string): Promise<number> {
 	const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-	const line = (await res.text()).split('\n').find((l) => l.startsWith('hoclieu_front_computed_answers_total '));
+	const line = (await res.text()).split('\n').find((l) => l.startsWith(`${series} `));
 	return line ? Number(line.split(' ').pop()) : 0;
 }
+
+const computedInFront = () => counter('hoclieu_front_computed_answers_total');
 
 async function computeInFront(computes: boolean): Promise<void> {
 	const res = await request(server.url, '/api/v1/_test/front', { method: 'POST', json: { computes } });
@@ -142,5 +144,18 @@ describe('public reads computed before SvelteKit', () => {
 		expect(undecodable.status).toBe(400);
 		expect(undecodable.body.error.code).toBe('validation_error');
 		expect(await computedInFront()).toBe(before);
+	});
+
+	it('keep answers again once the way is switched (the switch drops every cache together)', async () => {
+		await computeInFront(true);
+		const path = `/api/v1/catalog/products/${category.path}/giao-an-truoc-11`;
+		const replayed = () => counter('hoclieu_response_cache_answers_total{status="200"}');
+		const before = await replayed();
+		const answers = [];
+		// The first two are computed (an answer is kept from its request's second sighting on), the third replayed.
+		for (let i = 0; i < 3; i++) answers.push(await get(path, { 'accept-encoding': 'identity' }));
+		expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+		expect(answers[2]!.body.equals(answers[0]!.body)).toBe(true);
+		expect(await replayed()).toBe(before + 1);
 	});
 });

@@ -8,9 +8,9 @@
  * way (hooks, facade, procedure, envelope, ETag, security headers, compression)
  * and, when the same request was seen before (`seenBefore`), `rememberAnswer`
  * keeps the finished answer's bytes and headers; later identical requests get
- * those bytes from `answerFromMemory`, which the server entry calls before SvelteKit (build/front.js, written by
- * ../../../../adapter.js), with a fresh `X-Request-Id`, a 304 to a matching
- * `If-None-Match`, and the same metrics sample and access-log line.
+ * those bytes from `answerFromMemory`, which the server entry calls before
+ * SvelteKit (through ./front.ts), with a fresh `X-Request-Id`, a 304 to a
+ * matching `If-None-Match`, and the same metrics sample and access-log line.
  *
  * An answer is kept only when it is exactly what the full path would answer
  * again: the procedure reports how long it stays exact (its `Reuse`: the
