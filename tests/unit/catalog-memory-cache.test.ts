@@ -5,7 +5,7 @@
  * parsing of rest/conditional-get.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { flashEpoch, flashStockMoved, flashStockUnmovedSince, nextBoundary, reuseOfPrices, VersionedLru } from '../../src/lib/server/catalog/memory-cache';
+import { flashEpoch, flashStockMoved, flashStockUnmovedSince, nextBoundary, reuseOfPrices, VersionCount, VersionedLru } from '../../src/lib/server/catalog/memory-cache';
 import { ifNoneMatchTags, strongEtag } from '../../src/lib/server/rest/conditional-get';
 
 function lru(max = 3) {
@@ -24,6 +24,19 @@ describe('VersionedLru', () => {
 		expect(cache.version).toBe(v + 1);
 		expect(cache.get('a')).toBeUndefined();
 		expect(cache.size).toBe(0);
+	});
+
+	it('caches sharing a version count stay in step when only one is invalidated', () => {
+		const versions = new VersionCount();
+		const catalog = new VersionedLru(() => 3, () => 1_000, undefined, versions);
+		const responses = new VersionedLru(() => 3, () => 1_000, undefined, versions);
+		catalog.set('a', catalog.version, 'A', 1_000);
+		responses.invalidate();
+		expect(catalog.version).toBe(responses.version);
+		// The catalog's entry predates the new version; a read stamped now is stored by either.
+		expect(catalog.get('a')).toBeUndefined();
+		responses.set('r', catalog.version, 'R', 1_000);
+		expect(responses.get('r')).toBe('R');
 	});
 
 	it('drops what a read that began under an older version found', () => {

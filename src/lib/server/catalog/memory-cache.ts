@@ -66,20 +66,31 @@ export interface CacheClock {
 	(): number;
 }
 
+/**
+ * The catalog version count that caches stamp their entries with. Caches that
+ * stamp with one another's versions (a response is stored under the version
+ * its catalog read began with) share one, so invalidating either can never
+ * leave their counts apart (a test hook once invalidated the response cache
+ * alone, after which it refused every answer).
+ */
+export class VersionCount {
+	current = 0;
+}
+
 /** A bounded LRU whose entries belong to one catalog version and one time window. */
 export class VersionedLru {
 	/** Map order is recency order: a hit moves its entry to the end, eviction takes the front. */
 	private readonly entries = new Map<string, Entry>();
 	/** The keys of the entries that show each product's flash-sale stock: a move drops those without a scan. */
 	private readonly byFlashProduct = new Map<string, Set<string>>();
-	private current = 0;
 	private bytes = 0;
 
 	constructor(
 		private readonly maxEntries: () => number,
 		private readonly clock: CacheClock = nowMs,
 		/** Bound on the sum of the sizes given to `set`. */
-		private readonly maxBytes: () => number = () => Number.POSITIVE_INFINITY
+		private readonly maxBytes: () => number = () => Number.POSITIVE_INFINITY,
+		private readonly versions: VersionCount = new VersionCount()
 	) {}
 
 	private remove(key: string, entry: Entry): void {
@@ -94,7 +105,7 @@ export class VersionedLru {
 
 	/** The version a read starting now is stamped with. */
 	get version(): number {
-		return this.current;
+		return this.versions.current;
 	}
 
 	get size(): number {
@@ -103,7 +114,7 @@ export class VersionedLru {
 
 	/** The catalog changed (or may have): nothing stored before is served again. */
 	invalidate(): void {
-		this.current++;
+		this.versions.current++;
 		this.entries.clear();
 		this.byFlashProduct.clear();
 		this.bytes = 0;
@@ -127,7 +138,7 @@ export class VersionedLru {
 		const entry = this.entries.get(key);
 		if (!entry) return undefined;
 		const at = this.clock();
-		if (entry.version !== this.current || at < entry.validFrom || at >= entry.validUntil) {
+		if (entry.version !== this.versions.current || at < entry.validFrom || at >= entry.validUntil) {
 			this.remove(key, entry);
 			return undefined;
 		}
@@ -153,7 +164,7 @@ export class VersionedLru {
 	): void {
 		const max = this.maxEntries();
 		const maxBytes = this.maxBytes();
-		if (max <= 0 || version !== this.current || validUntil <= validFrom || bytes > maxBytes) return;
+		if (max <= 0 || version !== this.versions.current || validUntil <= validFrom || bytes > maxBytes) return;
 		const old = this.entries.get(key);
 		if (old) this.remove(key, old);
 		this.entries.set(key, { version, validFrom, validUntil, value, flashProducts, bytes });
@@ -170,12 +181,14 @@ export class VersionedLru {
 	}
 }
 
-const cache = new VersionedLru(() => config().catalogCache.maxEntries);
+const catalogVersions = new VersionCount();
+const cache = new VersionedLru(() => config().catalogCache.maxEntries, nowMs, undefined, catalogVersions);
 /** Whole anonymous HTTP answers (../http/response-cache.ts): the same entry bound, RESPONSE_CACHE_MB of bytes, the same versions. */
 const responses = new VersionedLru(
 	() => config().catalogCache.maxEntries,
 	nowMs,
-	() => config().catalogCache.responseBytes
+	() => config().catalogCache.responseBytes,
+	catalogVersions
 );
 
 /** Whether a LISTEN connection (or PGlite's in-process listener) currently tells us about changes. */

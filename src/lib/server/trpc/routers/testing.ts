@@ -54,8 +54,7 @@ export const testingRouter = router({
 		.output(z.unknown())
 		.mutation(({ input }) => {
 			computeInFrontForTests(input.computes);
-			// Whole answers kept so far came the other way. Every cache is dropped together: invalidating the
-			// response cache alone left its version one ahead of the catalog's, so it never kept an answer again.
+			// Whole answers kept so far came the other way: every cache is dropped, as on a catalog change.
 			catalogChanged();
 			return { computes: input.computes };
 		}),
