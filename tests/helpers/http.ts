@@ -24,6 +24,14 @@ export async function request<T = any>(base: string, path: string, init: Request
 	return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 
+/** A series' value from the server's /metrics (`name{labels}` exactly as exposed), 0 before its first count. */
+export async function metricValue(base: string, token: string, series: string): Promise<number> {
+	const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+	if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+	const line = (await res.text()).split('\n').find((l) => l.startsWith(`${series} `));
+	return line ? Number(line.split(' ').pop()) : 0;
+}
+
 /** Runs SQL inside the server through the test hooks (works for PGlite and PostgreSQL). */
 export async function sql<T = Record<string, unknown>>(base: string, query: string, params: unknown[] = []): Promise<T[]> {
 	const res = await request<{ rows: T[] }>(base, '/api/internal/test/sql', { method: 'POST', json: { query, params } });

@@ -9,8 +9,8 @@
  *   the very next request; a sale's end and flash-sale stock are exact;
  * - repeated anonymous reads are answered before SvelteKit from whole stored
  *   answers (src/lib/server/http/response-cache.ts), kept from a request's
- *   second sighting on: the same bytes and headers with a fresh request id, 304s, never for a session, a Range or
- *   after an edit, and one showing flash-sale stock only until it moves (on
+ *   second sighting on: the same bytes and headers with a fresh request id,
+ *   304s, never for a session, a Range or after an edit, and one showing flash-sale stock only until it moves (on
  *   either of two servers); a repeated search too, spending its rate limit;
  * - with TEST_DATABASE_URL: two servers on one PostgreSQL database, an edit
  *   through one is visible on the other within 100 ms (LISTEN/NOTIFY).
@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertFlashSale, insertProducts, resetClock, serverNow, type CategoryFixture } from '../helpers/catalog';
-import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
+import { advanceClock, createUser, metricValue, request, sql, type TestUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 import { checkout, eventually } from '../helpers/checkout';
 import { creditWallet } from '../helpers/money';
@@ -294,12 +294,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 	});
 });
 
-/** A counter's value from /metrics (0 before its first count). */
-async function counter(series: string): Promise<number> {
-	const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-	const line = (await res.text()).split('\n').find((l) => l.startsWith(`${series} `));
-	return line ? Number(line.split(' ').pop()) : 0;
-}
+const counter = (series: string) => metricValue(server.url, METRICS_TOKEN, series);
 
 /** Answers the response cache gave before SvelteKit, by status. */
 function answeredFromMemory(status: 200 | 304): Promise<number> {

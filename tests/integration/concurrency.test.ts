@@ -33,7 +33,8 @@ beforeAll(async () => {
 	smtp = await startSmtpReceiver();
 	// Limits high enough that they never decide these races, and waits long enough that neither does a
 	// loaded machine: a rate-limit store answer or a new connection slower than the defaults' 0.5 s and
-	// 5 s is a 503 by design (fail closed), which a full local run saw twice (two of the 50 checkouts) with Playwright running beside this suite.
+	// 5 s is a 503 by design (fail closed), which a full local run saw twice (two of the 50 checkouts)
+	// with Playwright running beside this suite.
 	server = await startServer({
 		env: {
 			SMTP_URL: smtp.url,

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProducts, type CategoryFixture } from '../helpers/catalog';
-import { request, type JsonResponse } from '../helpers/http';
+import { metricValue, request, type JsonResponse } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
@@ -41,11 +41,7 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-async function counter(series: string): Promise<number> {
-	const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-	const line = (await res.text()).split('\n').find((l) => l.startsWith(`${series} `));
-	return line ? Number(line.split(' ').pop()) : 0;
-}
+const counter = (series: string) => metricValue(server.url, METRICS_TOKEN, series);
 
 const computedInFront = () => counter('hoclieu_front_computed_answers_total');
 

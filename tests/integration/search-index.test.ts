@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProducts } from '../helpers/catalog';
-import { advanceClock, request, sql, type JsonResponse } from '../helpers/http';
+import { advanceClock, metricValue, request, sql, type JsonResponse } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 const METRICS_TOKEN = 'metrics-token-for-search-index-tests-0123456789';
@@ -54,11 +54,7 @@ async function setIndex(enabled: boolean): Promise<{ products: number | null }> 
 	return res.body.data;
 }
 
-async function fetches(by: 'index' | 'database'): Promise<number> {
-	const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-	const line = (await res.text()).split('\n').find((l) => l.startsWith(`hoclieu_search_fetches_total{by="${by}"}`));
-	return line ? Number(line.split(' ').pop()) : 0;
-}
+const fetches = (by: 'index' | 'database') => metricValue(server.url, METRICS_TOKEN, `hoclieu_search_fetches_total{by="${by}"}`);
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd');
 
