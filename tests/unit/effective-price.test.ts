@@ -7,9 +7,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flashSaleJoin, summaryColumns } from '../../src/lib/server/catalog/product-query';
 
 const AT = new Date('2026-06-01T12:00:00Z');
 const H = 3_600_000;
@@ -111,6 +113,17 @@ describe('effective_price()', () => {
 		expect(rows[0]).toEqual({ regular: String(c.regular), effective: String(c.effective) });
 	});
 
+	// Summaries (listing, search, detail) price a row from its flash-sale join instead of calling
+	// effective_price(); over the same cases both must give the same price.
+	it.each(cases.map((c, i) => [c.name, c, i] as const))('a summary row shows it: %s', async (_name, c, i) => {
+		const id = await insertCase(c, `gia-summary-${i}`);
+		const rows = await drizzle(pg).execute<{ effective_price_vnd: string }>(sql`
+			SELECT ${summaryColumns(AT)}
+			FROM products p JOIN categories c ON c.id = p.category_id ${flashSaleJoin(AT)}
+			WHERE p.id = ${id}::uuid`);
+		expect(rows.rows.map((r) => r.effective_price_vnd)).toEqual([String(c.effective)]);
+	});
+
 	it('reads the time it is given, not now(): the same row prices differently at different instants', async () => {
 		const id = await insertCase({ name: 'clock', list: 50_000, sale: 40_000, saleEnds: 2 * H, flash: [{ from: H, to: 3 * H, price: 10_000 }], regular: 0, effective: 0 }, 'gia-clock');
 		const priceAt = async (ms: number) =>
@@ -125,11 +138,12 @@ describe('effective_price()', () => {
 
 	it('is STABLE and its pure parts IMMUTABLE, so the planner may inline and fold them', async () => {
 		const { rows } = await pg.query<{ proname: string; provolatile: string }>(
-			`SELECT proname, provolatile FROM pg_proc WHERE proname IN ('effective_price', 'regular_price', 'sale_running', 'flash_sale_open') ORDER BY proname`
+			`SELECT proname, provolatile FROM pg_proc WHERE proname IN ('effective_price', 'regular_price', 'sale_running', 'flash_sale_open', 'price_with_flash') ORDER BY proname`
 		);
 		expect(rows).toEqual([
 			{ proname: 'effective_price', provolatile: 's' },
 			{ proname: 'flash_sale_open', provolatile: 'i' },
+			{ proname: 'price_with_flash', provolatile: 'i' },
 			{ proname: 'regular_price', provolatile: 'i' },
 			{ proname: 'sale_running', provolatile: 'i' }
 		]);

@@ -1,8 +1,9 @@
 /**
  * The SQL every product list shares: the ProductSummary columns, the flash
  * sale shown, the price filters and the keyset orderings. Prices themselves
- * are effective_price() (./pricing.ts), so listing, search, detail and
- * checkout agree by construction.
+ * are effective_price() (./pricing.ts) or, on a summary row, the same rule
+ * spelled from its flash-sale join (shownPrice, held to it by a test), so
+ * listing, search, detail and checkout agree.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, ProductSummary, ProductType } from '../../contracts/catalog';
@@ -20,7 +21,8 @@ const iso = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYY
  * joined laterally, one row at most; `fs.open` is flash_sale_open() for it,
  * `fs.changes_at` the next start or end among all the product's flash sales
  * that have not ended (the window runs before the LIMIT).
- * Only display reads it: prices come from effective_price().
+ * Prices read it only through shownPrice, which is effective_price() spelled
+ * for a row that already holds this join.
  */
 export function flashSaleJoin(now: Date): SQL {
 	const open = flashSaleOpen('f', now);
@@ -39,6 +41,18 @@ export function flashSaleJoin(now: Date): SQL {
 export const flashActive: SQL = sql`COALESCE(fs.open, false)`;
 
 /**
+ * effective_price() of `p` for a row joined with flashSaleJoin: the shown
+ * flash sale, when open, is the cheapest open one, which is all
+ * effective_price() reads of flash_sales; both combine it with the regular
+ * price through price_with_flash() (drizzle/0032). Calling effective_price()
+ * here would probe flash_sales a second time per row through an SQL function
+ * the planner cannot inline, 40 % of a search page's execution.
+ * tests/unit/effective-price.test.ts holds the two to the same table of cases.
+ */
+export const shownPrice = (now: Date): SQL =>
+	sql`price_with_flash(${regularPrice(now)}, CASE WHEN ${flashActive} THEN fs.sale_price_vnd END)`;
+
+/**
  * The columns mapSummary reads, plus every sort key. The shown flash sale is
  * the cheapest open one, so when it undercuts the regular price it is what
  * effective_price() charged, and its end is when that price ends (checkout
@@ -47,7 +61,7 @@ export const flashActive: SQL = sql`COALESCE(fs.open, false)`;
 export function summaryColumns(now: Date): SQL {
 	return sql`p.id::text AS id, p.title, p.slug, c.path AS category_path, p.type,
 		p.price_vnd::text AS price_vnd,
-		(${effectivePrice(now)})::text AS effective_price_vnd,
+		(${shownPrice(now)})::text AS effective_price_vnd,
 		${iso(sql`p.sale_ends_at`)} AS sale_ends_at,
 		${flashActive} AS flash_active,
 		(${flashActive} AND fs.sale_price_vnd < ${regularPrice(now)}) AS flash_sets_price,
