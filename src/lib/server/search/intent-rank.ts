@@ -30,31 +30,61 @@ export interface IntentLevel {
 const WEIGHT = { grade: 4, series: 2, subject: 1 } as const;
 const SEGMENT = { grade: 0, subject: 1, series: 2 } as const;
 
-interface CategoryPath {
+interface Category {
 	id: string;
-	path: string;
+	segments: string[];
 }
 
-let cached: { version: string; rows: CategoryPath[] } | null = null;
+/**
+ * The categories of one catalog version, and the levels computed from them
+ * per set of facets: a query names one of a few hundred grade, subject and
+ * series combinations, and scoring every category for each search was 2 % of
+ * a cold search's CPU.
+ */
+interface Categories {
+	version: string;
+	rows: Category[];
+	levels: Map<string, IntentLevel[]>;
+}
 
-async function categoryPaths(version: string | null): Promise<CategoryPath[]> {
-	if (version !== null && cached?.version === version) return cached.rows;
-	const rows = await queryPreparedRows<CategoryPath>(sql`SELECT id::text AS id, path FROM categories`);
-	if (version !== null) cached = { version, rows };
-	return rows;
+/** Distinct facet sets kept per version; past it the memo starts again (a bound, not a cache policy). */
+const MAX_LEVEL_SETS = 1_000;
+
+let cached: Categories | null = null;
+
+async function readCategories(): Promise<Category[]> {
+	const rows = await queryPreparedRows<{ id: string; path: string }>(sql`SELECT id::text AS id, path FROM categories`);
+	return rows.map((r) => ({ id: r.id, segments: r.path.split('/') }));
 }
 
 /** How well a category path matches the facets. */
 export function categoryScore(path: string, facets: readonly Facet[]): number {
-	const segments = path.split('/');
+	return scoreOf(path.split('/'), facets);
+}
+
+function scoreOf(segments: readonly string[], facets: readonly Facet[]): number {
 	return facets.reduce((score, f) => (segments[SEGMENT[f.kind]] === f.slug ? score + WEIGHT[f.kind] : score), 0);
 }
 
 /** Levels with at least one category, best first; the last one (score 0) lists the categories to leave out. */
-export async function intentLevels(facets: readonly Facet[], version: string | null): Promise<IntentLevel[]> {
+export async function intentLevels(facets: readonly Facet[], version: string | null): Promise<readonly IntentLevel[]> {
+	// Without a version (caching off) nothing is kept.
+	if (version === null) return levelsOf(await readCategories(), facets);
+	if (cached?.version !== version) cached = { version, rows: await readCategories(), levels: new Map() };
+	const key = facets.map((f) => `${f.kind}:${f.slug}`).join('/');
+	let levels = cached.levels.get(key);
+	if (!levels) {
+		if (cached.levels.size >= MAX_LEVEL_SETS) cached.levels.clear();
+		levels = levelsOf(cached.rows, facets);
+		cached.levels.set(key, levels);
+	}
+	return levels;
+}
+
+function levelsOf(categories: readonly Category[], facets: readonly Facet[]): IntentLevel[] {
 	const byScore = new Map<number, string[]>();
-	for (const c of await categoryPaths(version)) {
-		const score = categoryScore(c.path, facets);
+	for (const c of categories) {
+		const score = scoreOf(c.segments, facets);
 		if (score === 0) continue;
 		const list = byScore.get(score) ?? [];
 		list.push(c.id);

@@ -260,7 +260,7 @@ class SearchPlan {
 	 * match, in their tier order; without other words a level is its categories by
 	 * popularity. Cursor: level, tier, popularity, id.
 	 */
-	async byIntent(levels: IntentLevel[], rest: SearchPlan | null, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
+	async byIntent(levels: readonly IntentLevel[], rest: SearchPlan | null, after: CursorKey[] | null, limit: number): Promise<HitRow[]> {
 		const index = this.indexForFetch();
 		if (index) return intentHits(index, levels, this.terms, rest?.terms ?? null, after, limit);
 		const startLevel = after ? Number(after[0]) : Infinity;
