@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, ProductSummary, ProductType } from '../../contracts/catalog';
 import type { CursorKey, KeyKind } from './cursor';
-import { effectivePrice, flashSaleOpen, regularPrice, ts } from './pricing';
+import { effectivePriceInline, flashSaleOpen, regularPrice, ts } from './pricing';
 
 export { ts };
 
@@ -146,14 +146,15 @@ export interface ProductFilters {
 export function filterConditions(now: Date, f: ProductFilters): SQL[] {
 	const out: SQL[] = [sql`p.is_published`];
 	if (f.type) out.push(sql`p.type = ${f.type}`);
-	// One call when both bounds are set: effective_price() is a function call per row, not inlined.
+	// Both bounds (in order: boundsInOrder in the contracts) as one range test: BETWEEN would
+	// spell the price, and so its subquery, twice.
 	const min = f.minPrice === undefined ? null : sql`${String(f.minPrice)}::bigint`;
 	const max = f.maxPrice === undefined ? null : sql`${String(f.maxPrice)}::bigint`;
-	if (min && max) out.push(sql`${effectivePrice(now)} BETWEEN ${min} AND ${max}`);
-	else if (min) out.push(sql`${effectivePrice(now)} >= ${min}`);
-	else if (max) out.push(sql`${effectivePrice(now)} <= ${max}`);
+	if (min && max) out.push(sql`int8range(${min}, ${max}, '[]') @> ${effectivePriceInline(now)}`);
+	else if (min) out.push(sql`${effectivePriceInline(now)} >= ${min}`);
+	else if (max) out.push(sql`${effectivePriceInline(now)} <= ${max}`);
 	// A flag: false (or absent) means "do not filter", not "only full-price products".
-	if (f.onSale) out.push(sql`${effectivePrice(now)} < p.price_vnd`);
+	if (f.onSale) out.push(sql`${effectivePriceInline(now)} < p.price_vnd`);
 	return out;
 }
 
