@@ -30,9 +30,9 @@ export interface IntentLevel {
 const WEIGHT = { grade: 4, series: 2, subject: 1 } as const;
 const SEGMENT = { grade: 0, subject: 1, series: 2 } as const;
 
-interface Category {
+interface CategoryPath {
 	id: string;
-	segments: string[];
+	path: string;
 }
 
 /**
@@ -43,7 +43,7 @@ interface Category {
  */
 interface Categories {
 	version: string;
-	rows: Category[];
+	rows: CategoryPath[];
 	levels: Map<string, IntentLevel[]>;
 }
 
@@ -52,17 +52,13 @@ const MAX_LEVEL_SETS = 1_000;
 
 let cached: Categories | null = null;
 
-async function readCategories(): Promise<Category[]> {
-	const rows = await queryPreparedRows<{ id: string; path: string }>(sql`SELECT id::text AS id, path FROM categories`);
-	return rows.map((r) => ({ id: r.id, segments: r.path.split('/') }));
+function readCategories(): Promise<CategoryPath[]> {
+	return queryPreparedRows<CategoryPath>(sql`SELECT id::text AS id, path FROM categories`);
 }
 
 /** How well a category path matches the facets. */
 export function categoryScore(path: string, facets: readonly Facet[]): number {
-	return scoreOf(path.split('/'), facets);
-}
-
-function scoreOf(segments: readonly string[], facets: readonly Facet[]): number {
+	const segments = path.split('/');
 	return facets.reduce((score, f) => (segments[SEGMENT[f.kind]] === f.slug ? score + WEIGHT[f.kind] : score), 0);
 }
 
@@ -81,10 +77,10 @@ export async function intentLevels(facets: readonly Facet[], version: string | n
 	return levels;
 }
 
-function levelsOf(categories: readonly Category[], facets: readonly Facet[]): IntentLevel[] {
+function levelsOf(categories: readonly CategoryPath[], facets: readonly Facet[]): IntentLevel[] {
 	const byScore = new Map<number, string[]>();
 	for (const c of categories) {
-		const score = scoreOf(c.segments, facets);
+		const score = categoryScore(c.path, facets);
 		if (score === 0) continue;
 		const list = byScore.get(score) ?? [];
 		list.push(c.id);
