@@ -12,6 +12,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePriceInline } from '../../src/lib/server/catalog/pricing';
+import type { Db } from '../../src/lib/server/db/client';
+import { prepareFixed } from '../../src/lib/server/db/rows';
 import { flashSaleJoin, summaryColumns } from '../../src/lib/server/catalog/product-query';
 
 const AT = new Date('2026-06-01T12:00:00Z');
@@ -123,6 +125,21 @@ describe('effective_price()', () => {
 			FROM products p JOIN categories c ON c.id = p.category_id ${flashSaleJoin(AT)}
 			WHERE p.id = ${id}::uuid`);
 		expect(rows.rows.map((r) => r.effective_price_vnd)).toEqual([String(c.effective)]);
+	});
+
+	// A search page's summaries are one statement built once (db/rows.ts fixedQuery), the instant a placeholder.
+	it.each(cases.map((c, i) => [c.name, c, i] as const))('a summary built once, the instant bound per call, shows it: %s', async (_name, c, i) => {
+		const id = await insertCase(c, `gia-fixed-${i}`);
+		const now = sql.placeholder('now');
+		const summaries = prepareFixed<{ effective_price_vnd: string }>(
+			drizzle(pg) as unknown as Db,
+			sql`SELECT ${summaryColumns(now)} FROM products p JOIN categories c ON c.id = p.category_id ${flashSaleJoin(now)}
+				WHERE p.id = ${sql.placeholder('id')}::uuid`
+		);
+		const price = async (instant: Date) => (await summaries({ now: instant.toISOString(), id })).map((r) => r.effective_price_vnd);
+		expect(await price(AT)).toEqual([String(c.effective)]);
+		// The same statement at another instant: a day later every sale and flash sale of the table has ended.
+		expect(await price(new Date(AT.getTime() + 25 * H))).toEqual([String(Math.min(c.list, c.sale != null && c.saleEnds == null ? c.sale : c.list))]);
 	});
 
 	// Price filters spell the function's body inline (a call per walked row is three times dearer).

@@ -9,20 +9,23 @@
  * "Now" is always the service clock passed in as a parameter (never SQL
  * `now()`), so tests that move the clock see sales start and end.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { queryRows } from '../db/rows';
 
 export type PriceSource = 'list' | 'sale' | 'flash_sale';
 
-export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+/** The service clock's instant, or in a statement built once (../db/rows.ts fixedQuery) a placeholder bound to its ISO text. */
+export type At = Date | Placeholder;
+
+export const ts = (d: At): SQL => sql`${d instanceof Date ? d.toISOString() : d}::timestamptz`;
 
 /** The effective price of the product row aliased `p`. */
-export const effectivePrice = (at: Date): SQL =>
+export const effectivePrice = (at: At): SQL =>
 	sql`effective_price(p.id, p.price_vnd, p.sale_price_vnd, p.sale_ends_at, ${ts(at)})`;
 
 /** The price of `p` without flash sales (list price, or a running sale below it). */
-export const regularPrice = (at: Date): SQL => sql`regular_price(p.price_vnd, p.sale_price_vnd, p.sale_ends_at, ${ts(at)})`;
+export const regularPrice = (at: At): SQL => sql`regular_price(p.price_vnd, p.sale_price_vnd, p.sale_ends_at, ${ts(at)})`;
 
 /**
  * effectivePrice spelled as effective_price()'s body, for conditions that
@@ -32,18 +35,18 @@ export const regularPrice = (at: Date): SQL => sql`regular_price(p.price_vnd, p.
  * expression inline (every product of the 100 000-product bench database).
  * tests/unit/effective-price.test.ts holds the two to the same cases.
  */
-export const effectivePriceInline = (at: Date): SQL =>
+export const effectivePriceInline = (at: At): SQL =>
 	sql`price_with_flash(${regularPrice(at)}, (SELECT min(f.sale_price_vnd) FROM flash_sales f
 		WHERE f.product_id = p.id AND ${flashSaleOpen('f', at)}))`;
 
 /** Whether the flash_sales row aliased `alias` offers its price now (window and stock). */
-export const flashSaleOpen = (alias: string, at: Date): SQL => {
+export const flashSaleOpen = (alias: string, at: At): SQL => {
 	const f = sql.raw(alias);
 	return sql`flash_sale_open(${f}.starts_at, ${f}.ends_at, ${f}.stock_cap, ${f}.stock_left, ${ts(at)})`;
 };
 
 /** Whether the flash sale `alias` is inside its time window, stock ignored (the uncapped case of flash_sale_open). */
-export const flashSaleInWindow = (alias: string, at: Date): SQL => {
+export const flashSaleInWindow = (alias: string, at: At): SQL => {
 	const f = sql.raw(alias);
 	return sql`flash_sale_open(${f}.starts_at, ${f}.ends_at, NULL, NULL, ${ts(at)})`;
 };

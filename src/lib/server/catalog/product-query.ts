@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, ProductSummary, ProductType } from '../../contracts/catalog';
 import type { CursorKey, KeyKind } from './cursor';
-import { effectivePriceInline, flashSaleOpen, regularPrice, ts } from './pricing';
+import { effectivePriceInline, flashSaleOpen, regularPrice, ts, type At } from './pricing';
 
 export { ts };
 
@@ -24,7 +24,7 @@ const iso = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYY
  * Prices read it only through shownPrice, which is effective_price() spelled
  * for a row that already holds this join.
  */
-export function flashSaleJoin(now: Date): SQL {
+export function flashSaleJoin(now: At): SQL {
 	const open = flashSaleOpen('f', now);
 	return sql`LEFT JOIN LATERAL (
 		SELECT f.starts_at, f.ends_at, f.sale_price_vnd, ${open} AS open,
@@ -49,7 +49,7 @@ export const flashActive: SQL = sql`COALESCE(fs.open, false)`;
  * the planner cannot inline, 40 % of a search page's execution.
  * tests/unit/effective-price.test.ts holds the two to the same table of cases.
  */
-export const shownPrice = (now: Date): SQL =>
+export const shownPrice = (now: At): SQL =>
 	sql`price_with_flash(${regularPrice(now)}, CASE WHEN ${flashActive} THEN fs.sale_price_vnd END)`;
 
 /**
@@ -58,7 +58,7 @@ export const shownPrice = (now: Date): SQL =>
  * effective_price() charged, and its end is when that price ends (checkout
  * records price_source = 'flash_sale' on exactly this condition).
  */
-export function summaryColumns(now: Date): SQL {
+export function summaryColumns(now: At): SQL {
 	return sql`p.id::text AS id, p.title, p.slug, c.path AS category_path, p.type,
 		p.price_vnd::text AS price_vnd,
 		(${shownPrice(now)})::text AS effective_price_vnd,
