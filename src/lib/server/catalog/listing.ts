@@ -25,6 +25,7 @@ import {
 	listOrders,
 	mapSummary,
 	outsideHiddenCategories,
+	summariesOf,
 	summaryColumns,
 	type KeysetOrder,
 	type SummaryRow
@@ -97,12 +98,7 @@ async function withFreshFlashSales(rows: SummaryRow[]): Promise<{ rows: SummaryR
 	const flash = rows.filter((r) => r.flash_ends_at !== null).map((r) => r.id);
 	const now = clockNow();
 	if (flash.length === 0) return { rows, now: now.getTime() };
-	const fresh = await queryRows<SummaryRow>(sql`
-		SELECT ${summaryColumns(now)}
-		FROM products p
-		JOIN categories c ON c.id = p.category_id
-		${flashSaleJoin(now)}
-		WHERE p.id = ANY(${`{${flash.join(',')}}`}::uuid[])`);
+	const fresh = await summariesOf(flash, now);
 	const byId = new Map(fresh.map((r) => [r.id, r]));
 	return { rows: rows.map((r) => byId.get(r.id) ?? r), now: now.getTime() };
 }

@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, ProductSummary, ProductType } from '../../contracts/catalog';
+import { fixedQuery } from '../db/rows';
 import type { CursorKey, KeyKind } from './cursor';
 import { effectivePriceInline, flashSaleOpen, regularPrice, ts, type At } from './pricing';
 
@@ -73,6 +74,21 @@ export function summaryColumns(now: At): SQL {
 		(SELECT ap.display_name FROM author_profiles ap WHERE ap.user_id = p.author_id) AS author_name,
 		${iso(sql`p.created_at`)} AS created_at,
 		p.created_at::text AS k_created, p.popularity AS k_popularity`;
+}
+
+/** The summary rows of these products, in no order: fixed text, built once (../db/rows.ts fixedQuery). */
+const summariesStatement = fixedQuery<SummaryRow>(() => {
+	const now = sql.placeholder('now');
+	return sql`
+		SELECT ${summaryColumns(now)}
+		FROM products p
+		JOIN categories c ON c.id = p.category_id
+		${flashSaleJoin(now)}
+		WHERE p.id = ANY(${sql.placeholder('ids')}::uuid[])`;
+});
+
+export function summariesOf(ids: readonly string[], now: Date): Promise<SummaryRow[]> {
+	return summariesStatement({ now: now.toISOString(), ids: `{${ids.join(',')}}` });
 }
 
 export interface SummaryRow {

@@ -40,7 +40,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSort, SearchInput, SearchResult } from '../../contracts/catalog';
 import { flashEpoch, reuseOfPrices, type NoteReuse } from '../catalog/memory-cache';
-import { fixedQuery, queryRows } from '../db/rows';
+import { queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
 import { recordSearchFetch } from '../platform/metrics';
 import { decodeCursor, fingerprint, type CursorKey, type KeyKind } from '../catalog/cursor';
@@ -49,12 +49,11 @@ import { toPage } from '../catalog/page';
 import {
 	and,
 	filterConditions,
-	flashSaleJoin,
 	inSubtreeOf,
 	listOrders,
 	mapSummary,
 	outsideHiddenCategories,
-	summaryColumns,
+	summariesOf,
 	type SummaryRow
 } from '../catalog/product-query';
 import { pairCeiling, resolvePositions, type Position } from './frequency';
@@ -412,21 +411,10 @@ class SearchPlan {
 	}
 }
 
-/** The summary rows of `ids` (one array value), in no order; fixed text, built once. */
-const summariesOf = fixedQuery<SummaryRow>(() => {
-	const now = sql.placeholder('now');
-	return sql`
-		SELECT ${summaryColumns(now)}
-		FROM products p
-		JOIN categories c ON c.id = p.category_id
-		${flashSaleJoin(now)}
-		WHERE p.id = ANY(${sql.placeholder('ids')}::uuid[])`;
-});
-
 /** The summary rows of the page's hits, in the page's order, always read fresh. */
 async function materialise(hits: HitRow[], now: Date): Promise<SummaryRow[]> {
 	if (hits.length === 0) return [];
-	const rows = await summariesOf({ now: now.toISOString(), ids: `{${hits.map((h) => h.id).join(',')}}` });
+	const rows = await summariesOf(hits.map((h) => h.id), now);
 	const byId = new Map(rows.map((r) => [r.id, r]));
 	return hits.flatMap((h) => {
 		const row = byId.get(h.id);
