@@ -9,9 +9,10 @@ import { database, db, type Db, type DbOrTx } from './client';
 
 const dialect = new PgDialect();
 
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
 export async function queryRows<T>(query: SQL, tx: DbOrTx = db()): Promise<T[]> {
-	const result = await tx.execute(query);
-	return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+	return rowsOf<T>(await tx.execute(query));
 }
 
 /** A hot fixed-text query as a prepared statement (see DatabaseHandle.queryPrepared), outside transactions; inside one, `queryRows(query, tx)` is prepared too (ADR 009). */
@@ -40,10 +41,7 @@ export function fixedQuery<T>(build: () => SQL): (values: Record<string, unknown
 /** `query` turned into text now, run on `on` with its placeholders' values (fixedQuery's step, on any database). */
 export function prepareFixed<T>(on: Db, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
 	const prepared = on._.session.prepareQuery(dialect.sqlToQuery(query), undefined, undefined, false);
-	return async (values) => {
-		const result = await prepared.execute(values);
-		return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-	};
+	return async (values) => rowsOf<T>(await prepared.execute(values));
 }
 
 /** Timestamps arrive as Date (both drivers) or, in nested JSON, as ISO text. */
