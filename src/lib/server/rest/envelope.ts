@@ -60,7 +60,7 @@ export function jsonHeaders(headers?: HeadersInit): Headers {
 /**
  * The body goes in as UTF-8 bytes: given a string, the Response copies it once
  * more to make it well-formed (JSON.stringify's output always is) and encodes
- * it in a second pass, a sixth of what a cold search allocated.
+ * it in a second pass; the copy alone was 6.6 % of what a cold search allocated.
  */
 export function json(body: unknown, status: number, headers?: HeadersInit): Response {
 	return new Response(Buffer.from(JSON.stringify(body)), { status, headers: jsonHeaders(headers) });
