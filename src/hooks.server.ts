@@ -18,6 +18,7 @@ import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupPayments } from '$lib/server/payments/setup';
 import { setupPreviews } from '$lib/server/previews/setup';
+import { setupSearch } from '$lib/server/search/setup';
 import { noteLocalWrite } from '$lib/server/catalog/memory-cache';
 import { config } from '$lib/server/config';
 import { shouldSupervise, superviseWorkers } from '$lib/server/platform/cluster';
@@ -37,6 +38,7 @@ export const init: ServerInit = async () => {
 	setupCheckout();
 	setupUploads();
 	setupPreviews();
+	setupSearch();
 	// The built server's entry answers public reads before SvelteKit (ADR 014, ADR 018 part 2).
 	if (!dev) registerFront();
 	// Not awaited: the port opens at once and answers 503 until the database is prepared (startup-gate.ts).

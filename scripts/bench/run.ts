@@ -8,8 +8,9 @@
  *    statement) and runs them;
  * 4. for each of BENCH_WORKERS (default "1,2"), starts `node build` with that
  *    WEB_CONCURRENCY (production mode, Redis as the shared limiter store, limits
- *    raised by configuration), runs autocannon at 10 and 50 connections per
- *    scenario, and reads every worker's peak RSS before stopping it;
+ *    raised by configuration), waits until every worker has built its search
+ *    index, runs autocannon at 10 and 50 connections per scenario, and reads
+ *    every worker's peak RSS before stopping it;
  * 5. classifies every non-2xx answer by status and error code, and prints the
  *    load average before and after each scenario, so a noisy run shows;
  * 6. checks the money invariants after the wallet checkouts;
@@ -27,6 +28,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { loadAverage as load } from '../load-average';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,6 +72,28 @@ async function waitListening(url: string, child: ChildProcess): Promise<void> {
 		await new Promise((r) => setTimeout(r, 100));
 	}
 	throw new Error(`${url} never answered`);
+}
+
+/**
+ * Forwards the app's warnings and errors (its stdout is JSON lines at info level) and settles once
+ * `workers` processes have logged "search index built".
+ */
+function searchIndexesBuilt(child: ChildProcess, workers: number): Promise<void> {
+	let built = 0;
+	const all = new Promise<void>((done, fail) => {
+		const timer = setTimeout(() => fail(new Error('the app built no search index within 180 s (SEARCH_INDEX off, or the build failed: see its warnings)')), 180_000);
+		timer.unref();
+		createInterface({ input: child.stdout! }).on('line', (line) => {
+			if (line.includes('"msg":"search index built"') && ++built === workers) {
+				clearTimeout(timer);
+				done();
+			}
+			if (!/"level":"(info|debug)"/.test(line)) console.log(line);
+		});
+	});
+	// Awaited only once the floors have run: a failure before then must not end the process unhandled.
+	all.catch(() => {});
+	return all;
 }
 
 /** Peak resident set size (VmHWM) of a process, in MB. */
@@ -217,12 +241,17 @@ async function main(): Promise<void> {
 			};
 			// One process starts with the heap limit the README gives it (NODE_OPTIONS there); workers get WORKER_HEAP_MB from the primary (ADR 016).
 			const heap = workers === 1 ? ['--max-old-space-size=512'] : [];
-			return spawn(process.execPath, [...heap, ...APP_NODE_ARGS, resolve('build/index.js')], { env: { ...process.env, ...appEnv }, stdio: 'inherit' });
+			// Info level (no request is logged below it but a 5xx) so the index builds can be awaited.
+			const child = spawn(process.execPath, [...heap, ...APP_NODE_ARGS, resolve('build/index.js')], {
+				env: { ...process.env, ...appEnv, LOG_LEVEL: 'info' },
+				stdio: ['ignore', 'pipe', 'inherit']
+			});
+			return { child, indexes: searchIndexesBuilt(child, workers) };
 		};
 		// The fixtures walk a listing of the app, so one app is up while they load.
 		const first = app(WORKERS[0]!);
-		children.push(first);
-		await waitListening(`${ORIGIN}/api/health`, first);
+		children.push(first.child);
+		await waitListening(`${ORIGIN}/api/health`, first.child);
 		const fixtures = await loadFixtures(sql);
 		const scenarios = buildScenarios(fixtures, cookies).filter((s) => !ONLY || ONLY.some((prefix) => s.name.startsWith(prefix)));
 		const results: Result[] = [];
@@ -231,9 +260,12 @@ async function main(): Promise<void> {
 		}
 		const rssByWorkers: Record<number, number[]> = {};
 		for (const [i, workers] of WORKERS.entries()) {
-			const server = i === 0 ? first : app(workers);
+			const { child: server, indexes } = i === 0 ? first : app(workers);
 			if (i > 0) children.push(server);
 			await waitListening(`${ORIGIN}/api/health`, server);
+			// Every serving process builds its search index when it starts (about 7 s at 100 000 products):
+			// measured alongside, the build would be charged to whichever scenario ran then.
+			await indexes;
 			console.log(`== the app with WEB_CONCURRENCY=${workers}`);
 			for (const s of scenarios.filter((x) => x.target === 'app')) {
 				for (const connections of CONNECTIONS) results.push(await measure(s, ORIGIN, workers, connections));
@@ -276,7 +308,8 @@ async function createUsers(sql: postgres.Sql, n: number): Promise<string[]> {
 			INSERT INTO users ${sql(chunk.map((r) => ({ email: `bench-${r.i}-${dbName}@bench.hoclieu.vn`, name: `Giáo viên ${r.i}` })))}
 			RETURNING id`;
 		await sql`INSERT INTO sessions ${sql(chunk.map((r, j) => ({ id: r.hash, user_id: users[j]!.id, expires_at: new Date(Date.now() + 86_400_000) })))}`;
-		const balance = 20_000_000n;
+		// 500 purchases of up to 200 000 đ each: a run never meets insufficient_funds.
+		const balance = 100_000_000n;
 		await sql`INSERT INTO wallets ${sql(users.map((u) => ({ user_id: u.id, main: balance.toString(), bonus: '0' })))}`;
 		await sql`INSERT INTO wallet_ledger ${sql(
 			users.map((u) => ({
@@ -348,17 +381,21 @@ function buildScenarios(f: Fixtures, cookies: string[]): Scenario[] {
 	const coldQueries = rotating(f.coldQueries);
 	const cookie = rotating(cookies);
 	let next = 0;
-	// The floor buys from the other half of the product list, so it never takes a purchase the app's run would make.
-	let floorNext = Math.floor(f.buyable.length / 2);
-	const purchase = (path: string, n: number) => ({
+	let floorNext = 0;
+	// The floor buys as the first half of the users and the app as the other half, so neither ever meets a
+	// purchase the other made (409 already_owned), however many orders a fast host completes: a buyer
+	// repeats a product only after lcm(users / 2, products) orders. Splitting the products instead let a
+	// floor of 1 260 orders/s wrap into the app's half.
+	const buyers = Math.floor(cookies.length / 2);
+	const purchase = (target: 'floor' | 'app', n: number) => ({
 		method: 'POST' as const,
-		path,
-		headers: { 'content-type': 'application/json', cookie: cookies[n % cookies.length]! },
+		path: target === 'floor' ? '/checkout' : '/api/v1/checkout',
+		headers: { 'content-type': 'application/json', cookie: cookies[(n % buyers) + (target === 'floor' ? 0 : buyers)]! },
 		body: JSON.stringify({ productId: f.buyable[n % f.buyable.length], paymentMethod: 'wallet' })
 	});
 	return [
 		{ name: 'floor: product detail (node:http + postgres.js)', target: 'floor', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: `/product/${detailPaths()}` }) }] }) },
-		{ name: 'floor: wallet checkout (one statement)', target: 'floor', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('/checkout', floorNext++) }) }] }) },
+		{ name: 'floor: wallet checkout (one statement)', target: 'floor', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('floor', floorNext++) }) }] }) },
 		{
 			name: 'product detail',
 			target: 'app',
@@ -376,7 +413,7 @@ function buildScenarios(f: Fixtures, cookies: string[]): Scenario[] {
 		{ name: 'search (3 Vietnamese queries, repeated)', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: `/api/v1/search?q=${encodeURIComponent(queries())}` }) }] }) },
 		{ name: 'search (distinct title fragments, no cache hits)', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: `/api/v1/search?q=${encodeURIComponent(coldQueries())}` }) }] }) },
 		{ name: 'wallet balance', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: '/api/v1/wallet/balance', headers: { cookie: cookie() } }) }] }) },
-		{ name: 'wallet checkout (a different product each time)', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('/api/v1/checkout', next++) }) }] }) }
+		{ name: 'wallet checkout (a different product each time)', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('app', next++) }) }] }) }
 	];
 }
 

@@ -125,6 +125,19 @@ afterAll(async () => {
 });
 
 describe('hits from the in-memory index', () => {
+	it('are ready when the server has started: the first search is answered by the index built then', async () => {
+		const builds = () => server.logs.filter((l) => l.includes('"search index built"')).length;
+		// No search has been made yet: the build is the server's own, started once the database was ready.
+		for (let waited = 0; builds() === 0 && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+		expect(builds()).toBe(1);
+		expect([await fetches('index'), await fetches('database')]).toEqual([0, 0]);
+		// The seed's catalog notifications were heard before the build read its version (the seed's last
+		// steps, statistics and files, run after its catalog commit), so the first search finds that version.
+		expect((await searchPages('giáo án', 1))[0]!.ids.length).toBeGreaterThan(0);
+		expect([await fetches('index'), await fetches('database')]).toEqual([1, 0]);
+		expect(builds()).toBe(1);
+	});
+
 	it('are the hits PostgreSQL chooses, page after page, and no unfiltered search asks the database', async () => {
 		const titles = await allTitles();
 		expect(titles.length).toBeGreaterThan(900);

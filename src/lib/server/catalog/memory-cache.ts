@@ -263,6 +263,17 @@ export function setCatalogListening(on: boolean, readVersions?: () => Promise<Ve
 	lastSeenFlashStock = undefined;
 	flashMoves++;
 	catalogChanged();
+	if (on) for (const waiter of listeningWaiters.splice(0)) waiter();
+}
+
+const listeningWaiters: Array<() => void> = [];
+
+/**
+ * Settles once a listener is connected (at once if one is): from then on reads are stamped with the
+ * in-memory version that the first connection moved. Never settles while LISTEN keeps failing.
+ */
+export function catalogListening(): Promise<void> {
+	return listening ? Promise.resolve() : new Promise((resolve) => listeningWaiters.push(resolve));
 }
 
 /** A request of this process that may have written has finished (hooks.server.ts). */
