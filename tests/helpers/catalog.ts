@@ -75,7 +75,8 @@ async function insertBatch(base: string, products: ProductFixture[]): Promise<st
 			p.slug,
 			p.type ?? 'LESSON_PLAN',
 			p.description ?? '',
-			`{${(p.tags ?? []).map((t) => `"${t.replace(/"/g, '\\"')}"`).join(',')}}`,
+			// An array literal: backslashes escaped before quotes, or a tag's backslash is lost.
+			`{${(p.tags ?? []).map((t) => `"${t.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`,
 			String(p.priceVnd ?? 50_000),
 			p.salePriceVnd === undefined || p.salePriceVnd === null ? null : String(p.salePriceVnd),
 			p.saleEndsAt ? p.saleEndsAt.toISOString() : null,

@@ -62,7 +62,8 @@ beforeAll(async () => {
 			slug: 'giao-an-toan-lop-1-bai-1',
 			type: 'LESSON_PLAN',
 			description: 'Giáo án soạn theo Chương trình giáo dục phổ thông 2018.',
-			tags: ['Toán', 'Lớp 1'],
+			// A tag with a comma, quotes and a backslash: summaries carry tags as JSON arrays (product-query.ts).
+			tags: ['Toán', 'Lớp 1', 'Đề "giữa kỳ", \\ 2024'],
 			priceVnd: 45_000,
 			ratingAvg: 4.5,
 			ratingCount: 12,
@@ -128,7 +129,7 @@ describe('GET /api/v1/catalog/products/{fullPath}', () => {
 			ratingCount: 12,
 			coverImageUrl: null,
 			previewImageUrls: [],
-			tags: ['Toán', 'Lớp 1'],
+			tags: ['Toán', 'Lớp 1', 'Đề "giữa kỳ", \\ 2024'],
 			description: 'Giáo án soạn theo Chương trình giáo dục phổ thông 2018.'
 		});
 		expect(new Date(product.createdAt).toISOString()).toBe(product.createdAt);

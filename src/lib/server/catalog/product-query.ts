@@ -69,7 +69,8 @@ export function summaryColumns(now: At): SQL {
 		${iso(sql`fs.ends_at`)} AS flash_ends_at,
 		fs.stock_left AS flash_stock_left,
 		${iso(sql`fs.changes_at`)} AS flash_changes_at,
-		p.rating_avg, p.rating_count, p.cover_image_url, p.preview_image_urls, p.tags,
+		p.rating_avg, p.rating_count, p.cover_image_url,
+		array_to_json(p.preview_image_urls)::text AS preview_image_urls, array_to_json(p.tags)::text AS tags,
 		p.page_count, p.duration_seconds,
 		(SELECT ap.display_name FROM author_profiles ap WHERE ap.user_id = p.author_id) AS author_name,
 		${iso(sql`p.created_at`)} AS created_at,
@@ -112,8 +113,13 @@ export interface SummaryRow {
 	rating_avg: number;
 	rating_count: number;
 	cover_image_url: string | null;
-	preview_image_urls: string[];
-	tags: string[];
+	/**
+	 * JSON arrays: JSON.parse makes only the strings and the array, where postgres.js's parser of a text[]
+	 * builds each quoted element (a tag with a space) a character at a time, 12 % of what a cold search
+	 * left for the old generation to collect.
+	 */
+	preview_image_urls: string | null;
+	tags: string | null;
 	page_count: number | null;
 	duration_seconds: number | null;
 	author_name: string | null;
@@ -142,8 +148,8 @@ export function mapSummary(row: SummaryRow): ProductSummary {
 		ratingAvg: Number(row.rating_avg),
 		ratingCount: Number(row.rating_count),
 		coverImageUrl: row.cover_image_url,
-		previewImageUrls: row.preview_image_urls ?? [],
-		tags: row.tags ?? [],
+		previewImageUrls: row.preview_image_urls === null ? [] : (JSON.parse(row.preview_image_urls) as string[]),
+		tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]),
 		pageCount: row.page_count,
 		durationSeconds: row.duration_seconds,
 		authorName: row.author_name,
