@@ -269,11 +269,14 @@ export function setCatalogListening(on: boolean, readVersions?: () => Promise<Ve
 const listeningWaiters: Array<() => void> = [];
 
 /**
- * Settles once a listener is connected (at once if one is): from then on reads are stamped with the
- * in-memory version that the first connection moved. Never settles while LISTEN keeps failing.
+ * Settles once the version a catalog read is stamped with no longer moves by itself: at once when the
+ * cache is off (reads take the database's version, and no listener is started) or a listener is
+ * connected; otherwise when one connects, which moves the in-memory version. Never settles while
+ * LISTEN keeps failing.
  */
-export function catalogListening(): Promise<void> {
-	return listening ? Promise.resolve() : new Promise((resolve) => listeningWaiters.push(resolve));
+export function catalogVersionSettled(): Promise<void> {
+	if (listening || config().catalogCache.maxEntries === 0) return Promise.resolve();
+	return new Promise((resolve) => listeningWaiters.push(resolve));
 }
 
 /** A request of this process that may have written has finished (hooks.server.ts). */

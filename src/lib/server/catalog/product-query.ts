@@ -128,6 +128,9 @@ export interface SummaryRow {
 	k_popularity: number;
 }
 
+/** A `text[]` column read as `array_to_json(...)::text` (see SummaryRow). */
+const stringsOf = (json: string | null): string[] => (json === null ? [] : (JSON.parse(json) as string[]));
+
 export function mapSummary(row: SummaryRow): ProductSummary {
 	const price = BigInt(row.price_vnd);
 	const effective = BigInt(row.effective_price_vnd);
@@ -148,8 +151,8 @@ export function mapSummary(row: SummaryRow): ProductSummary {
 		ratingAvg: Number(row.rating_avg),
 		ratingCount: Number(row.rating_count),
 		coverImageUrl: row.cover_image_url,
-		previewImageUrls: row.preview_image_urls === null ? [] : (JSON.parse(row.preview_image_urls) as string[]),
-		tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]),
+		previewImageUrls: stringsOf(row.preview_image_urls),
+		tags: stringsOf(row.tags),
 		pageCount: row.page_count,
 		durationSeconds: row.duration_seconds,
 		authorName: row.author_name,

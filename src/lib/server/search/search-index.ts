@@ -33,7 +33,7 @@ import { queryRows } from '../db/rows';
 import { config } from '../config';
 import { log, outsideRequestContext } from '../platform/logger';
 import { nowMs } from '../platform/clock';
-import { catalogListening } from '../catalog/memory-cache';
+import { catalogVersionSettled } from '../catalog/memory-cache';
 import { outsideHiddenCategories } from '../catalog/product-query';
 import { catalogVersion } from './hit-cache';
 import { PostingListsBuilder, type PostingLists, type SearchDocumentRow } from './posting-lists';
@@ -96,11 +96,11 @@ export function searchIndexFor(version: string | null): PostingLists | null {
  * after a start or deploy find the index rather than share the CPU with building it (about 7 s at
  * 100 000 products, each worker its own). It waits for the catalog listener: connecting moves the
  * version searches read under, and an index built under the version before would be dropped by the
- * first search.
+ * first search (catalogVersionSettled).
  */
 export async function buildSearchIndexAtStart(): Promise<void> {
 	if (!enabled()) return;
-	if (config().catalogCache.maxEntries > 0) await catalogListening();
+	await catalogVersionSettled();
 	const version = await catalogVersion();
 	if (version) searchIndexFor(version.key);
 }
