@@ -27,6 +27,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { loadAverage as load } from '../load-average';
+import { countCpu, formatCpu, withChildren, type CpuPerRequest } from './cpu';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import postgres from 'postgres';
@@ -105,8 +106,7 @@ function peakRssMb(pid: number): number {
 
 /** The processes that serve requests: the cluster's workers (the primary's children), or the one process. */
 function servingPids(pid: number, workers: number): number[] {
-	if (workers === 1) return [pid];
-	return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+	return workers === 1 ? [pid] : withChildren(pid).slice(1);
 }
 
 
@@ -139,6 +139,8 @@ interface Result {
 	non2xxByCode: Record<string, number>;
 	loadBefore: string;
 	loadAfter: string;
+	/** CPU milliseconds per request of the server under test, PostgreSQL and this harness (./cpu.ts). */
+	cpu: CpuPerRequest;
 }
 
 /** The error code of an answer body: the contract's envelope, the legacy flat shape, or none. */
@@ -162,12 +164,14 @@ async function cannon(url: string, connections: number, options: Partial<autocan
 	return autocannon({ url, connections, duration: SECONDS, pipelining: 1, ...options, requests } as autocannon.Options);
 }
 
-/** Warm-up, then the measured run, with the load average on either side. */
-async function measure(s: Scenario, base: string, workers: number, connections: number): Promise<Result> {
+/** Warm-up, then the measured run, with the load average on either side and the CPU it cost. */
+async function measure(s: Scenario, base: string, workers: number, connections: number, serverPids: () => number[]): Promise<Result> {
 	await cannon(base, connections, { ...s.options(), ...(s.warmupRequests && workers > 0 ? { amount: s.warmupRequests(workers) } : { duration: 2 }) });
 	const loadBefore = load();
 	const non2xxByCode: Record<string, number> = {};
+	const cpuSpent = countCpu(serverPids);
 	const r = await cannon(base, connections, s.options(), non2xxByCode);
+	const cpu = cpuSpent(r.requests.total);
 	const result: Result = {
 		scenario: s.name,
 		workers,
@@ -181,11 +185,12 @@ async function measure(s: Scenario, base: string, workers: number, connections: 
 		total: r.requests.total,
 		non2xxByCode,
 		loadBefore,
-		loadAfter: load()
+		loadAfter: load(),
+		cpu
 	};
 	const classified = Object.entries(non2xxByCode).map(([k, n]) => `${n}× ${k}`).join(', ');
 	console.log(
-		`   ${s.name} @${connections}${workers ? ` (${workers} worker${workers > 1 ? 's' : ''})` : ''}: ${result.requestsPerSec} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}${classified ? ` (${classified})` : ''}; load ${loadBefore} → ${result.loadAfter}`
+		`   ${s.name} @${connections}${workers ? ` (${workers} worker${workers > 1 ? 's' : ''})` : ''}: ${result.requestsPerSec} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}${classified ? ` (${classified})` : ''}; CPU ms/req ${formatCpu(cpu)}; load ${loadBefore} → ${result.loadAfter}`
 	);
 	return result;
 }
@@ -256,7 +261,7 @@ async function main(): Promise<void> {
 		const scenarios = buildScenarios(fixtures, cookies).filter((s) => !ONLY || ONLY.some((prefix) => s.name.startsWith(prefix)));
 		const results: Result[] = [];
 		for (const s of scenarios.filter((x) => x.target === 'floor')) {
-			for (const connections of CONNECTIONS) results.push(await measure(s, `http://127.0.0.1:${FLOOR_PORT}`, 0, connections));
+			for (const connections of CONNECTIONS) results.push(await measure(s, `http://127.0.0.1:${FLOOR_PORT}`, 0, connections, () => [floor.pid!]));
 		}
 		const rssByWorkers: Record<number, number[]> = {};
 		for (const [i, workers] of WORKERS.entries()) {
@@ -268,7 +273,7 @@ async function main(): Promise<void> {
 			await indexes;
 			console.log(`== the app with WEB_CONCURRENCY=${workers}`);
 			for (const s of scenarios.filter((x) => x.target === 'app')) {
-				for (const connections of CONNECTIONS) results.push(await measure(s, ORIGIN, workers, connections));
+				for (const connections of CONNECTIONS) results.push(await measure(s, ORIGIN, workers, connections, () => withChildren(server.pid!)));
 			}
 			rssByWorkers[workers] = servingPids(server.pid!, workers).map(peakRssMb);
 			await stop(server);
@@ -476,13 +481,13 @@ function report(results: Result[], rssByWorkers: Record<number, number[]>, invar
 	const lines = [
 		`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1; ${PRODUCTS} products, ${USERS} users; ${SECONDS} s per run after a 2 s warm-up (product detail: three reads of every path per worker first); seeding took ${seedSeconds.toFixed(0)} s.`,
 		'',
-		'| Scenario | Workers | Conn. | req/s | vs floor | p50 ms | p99 ms | max ms | non-2xx (status code) | load before → after |',
-		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+		'| Scenario | Workers | Conn. | req/s | vs floor | p50 ms | p99 ms | max ms | non-2xx (status code) | CPU ms/req: server · PostgreSQL · harness | load before → after |',
+		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
 		...results.map((r) => {
 			const floor = floorFor(r);
 			const ratio = r.workers === 0 || !floor ? '—' : `${Math.round((r.requestsPerSec / floor.requestsPerSec) * 100)} %`;
 			const codes = Object.entries(r.non2xxByCode).map(([k, n]) => `${n}× ${k}`).join(', ');
-			return `| ${r.scenario} | ${r.workers || '—'} | ${r.connections} | ${r.requestsPerSec} | ${ratio} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx}${codes ? ` (${codes})` : ''} | ${r.loadBefore} → ${r.loadAfter} |`;
+			return `| ${r.scenario} | ${r.workers || '—'} | ${r.connections} | ${r.requestsPerSec} | ${ratio} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx}${codes ? ` (${codes})` : ''} | ${formatCpu(r.cpu)} | ${r.loadBefore} → ${r.loadAfter} |`;
 		}),
 		'',
 		...targets(results, rssByWorkers).map(([what, ok]) => `- ${ok ? 'met' : 'NOT met'}: ${what}`),
