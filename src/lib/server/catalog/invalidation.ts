@@ -87,7 +87,8 @@ function listenPostgres(databaseUrl: string): () => Promise<void> {
 	const lost = (why: string, error?: unknown) => {
 		if (pingTimer) clearInterval(pingTimer);
 		pingTimer = undefined;
-		if (connected) log.warn('catalog cache bypassed: the LISTEN connection was lost', { reason: why, ...(error ? { error } : {}) });
+		// Closing it on shutdown is no loss: every deploy logged this warning.
+		if (connected && !stopped) log.warn('catalog cache bypassed: the LISTEN connection was lost', { reason: why, ...(error ? { error } : {}) });
 		connected = false;
 		setCatalogListening(false);
 		if (!stopped && !retryTimer) {
