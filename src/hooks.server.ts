@@ -11,6 +11,7 @@ import { codeResponse } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
 import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
 import { finishResponse } from '$lib/server/http/finish-response';
+import { inFlight } from '$lib/server/http/in-flight';
 import { pathDecodes } from '$lib/server/http/path-decodes';
 import { registerFront } from '$lib/server/http/front';
 import { rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
@@ -84,7 +85,10 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 	return response;
 }
 
-export const handle: Handle = async ({ event, resolve }) => {
+// Counted while it runs, so a shutdown waits for it even when its client has gone (src/lib/server/http/in-flight.ts).
+export const handle: Handle = ({ event, resolve }) => inFlight(() => serve(event, resolve));
+
+async function serve(event: RequestEvent, resolve: Parameters<Handle>[0]['resolve']): Promise<Response> {
 	const startedAt = performance.now();
 	event.locals.requestId = requestIdFor(event.request.headers.get('x-request-id'));
 	event.locals.clientIp = clientIp(event.request.headers.get('x-forwarded-for'), () => event.getClientAddress());
@@ -98,7 +102,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		// Kept whole when the response cache may serve it again (src/lib/server/http/response-cache.ts).
 		return rememberAnswer(event, await finishResponse(event, response, startedAt));
 	});
-};
+}
 
 export const handleError: HandleServerError = ({ error, status }) => {
 	// A page route that does not exist is not an unexpected failure: no error log, no "internal".

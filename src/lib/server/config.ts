@@ -70,6 +70,8 @@ const envSchema = z.object({
 	/** … and `stale-while-revalidate=…` (seconds). */
 	CATALOG_HTTP_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(60),
 	TEST_HOOKS: bool.default(false),
+	/** Seconds a SIGTERM waits for requests in flight (adapter-node reads it too, for their connections). */
+	SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(30),
 	/** With TEST_HOOKS: start-up waits after migrations until POST /api/internal/test/release-startup. */
 	TEST_HOLD_STARTUP: bool.default(false),
 	/** Outgoing mail (sign-in codes, links, resets); unset = delivery suppressed and logged. */
@@ -379,6 +381,8 @@ export interface Config {
 	seedValue: number;
 	rateLimit: RateLimitConfig;
 	testHooks: boolean;
+	/** How long a shutdown waits for request handlers still running (../http/in-flight.ts). */
+	shutdownTimeoutMs: number;
 	/** Tests only: the first seed waits for a release, so "still preparing" can be observed without racing. */
 	testHoldStartup: boolean;
 	mail: {
@@ -687,6 +691,7 @@ export function loadConfig(source: Source = process.env): Config {
 			httpStaleWhileRevalidateSeconds: env.CATALOG_HTTP_STALE_WHILE_REVALIDATE
 		},
 		testHooks: env.TEST_HOOKS,
+		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
 		testHoldStartup: env.TEST_HOOKS && env.TEST_HOLD_STARTUP,
 		mail: {
 			smtpUrl: env.SMTP_URL,

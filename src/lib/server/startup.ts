@@ -17,6 +17,7 @@ import { closeDatabase } from './db/client';
 import { DEMO_ACCOUNT, seedDemoAccount } from './demo-account';
 import { runMigrations } from './db/migrate';
 import { isUnavailable } from './errors/classify';
+import { inFlightSettled } from './http/in-flight';
 import { log } from './platform/logger';
 import { electJobLeader, leadAlone } from './platform/job-leader';
 import { startJobs, stopJobs } from './platform/jobs';
@@ -85,17 +86,24 @@ function retryInBackground(): void {
 /**
  * adapter-node answers SIGTERM/SIGINT by closing the HTTP server: no new
  * connections, in-flight requests run to the end (at most SHUTDOWN_TIMEOUT
- * seconds, 30 by default), then it emits this. Only then stop the jobs and let
- * go of Redis and the database, so the process exits 0 on its own.
+ * seconds, 30 by default), then it emits this. A handler whose client went
+ * away is still running then (its connection ended): wait for those too, as
+ * long again at most. Only then stop the jobs and let go of Redis and the
+ * database, so the process exits 0 on its own.
  */
 function releaseOnShutdown(): void {
 	(process as NodeJS.EventEmitter).once('sveltekit:shutdown', () => {
 		stopJobs();
-		void Promise.allSettled([stopElection?.(), stopCatalogInvalidation?.(), rateLimitStore().close?.(), closeDatabase()]).then(() => {
-			log.info('shut down: jobs stopped, database closed');
-			// A cluster worker keeps its channel to the primary open: let go of it so the process ends.
-			if (cluster.isWorker) cluster.worker?.disconnect();
-		});
+		void inFlightSettled(config().shutdownTimeoutMs)
+			.then((left) => {
+				if (left > 0) log.warn('shutting down with requests still running', { requests: left });
+				return Promise.allSettled([stopElection?.(), stopCatalogInvalidation?.(), rateLimitStore().close?.(), closeDatabase()]);
+			})
+			.then(() => {
+				log.info('shut down: jobs stopped, database closed');
+				// A cluster worker keeps its channel to the primary open: let go of it so the process ends.
+				if (cluster.isWorker) cluster.worker?.disconnect();
+			});
 	});
 }
 

@@ -27,6 +27,7 @@ import { startupState } from '../startup';
 import { applyCorsHeaders, isPublicRead } from './cors';
 import { finishResponse } from './finish-response';
 import { frontComputes } from './front-switch';
+import { inFlight } from './in-flight';
 import { pathDecodes } from './path-decodes';
 import { answerFromMemory, isAnonymousRead, rememberAnswer, requestIdFor } from './response-cache';
 import type { ServeEvent } from './serve-event';
@@ -41,7 +42,7 @@ export function front(req: IncomingMessage, res: ServerResponse): boolean | Prom
 	// A stored answer whose rate limit refused this client: SvelteKit answers the 429.
 	if (replayed !== false) return replayed;
 	if (!frontComputes() || startupState().preparing) return false;
-	return computeInFront(req, res).catch((error: unknown) => {
+	return inFlight(() => computeInFront(req, res)).catch((error: unknown) => {
 		// The facade answers every failure of the operation itself; this is a failure around it. SvelteKit
 		// answers instead, unless the answer was already on its way.
 		log.error('answering a public read before SvelteKit failed', { error });
