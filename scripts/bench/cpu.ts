@@ -5,8 +5,8 @@
  * Throughput on a shared 2-core host moves with the host (the checkout floor
  * gave 432 to 1 262 orders/s on different days); CPU spent per request moves
  * much less, and says where a gap to the floor is: in the server's own work or
- * in the database's. Read from /proc (Linux only; elsewhere the columns are
- * empty), so it counts processes alive at the second reading: PostgreSQL
+ * in the database's. Read from /proc (Linux only; elsewhere the columns show
+ * `?`), so it counts processes alive at the second reading: PostgreSQL
  * backends of the pools under test stay open for the whole run.
  */
 import { spawnSync } from 'node:child_process';
@@ -61,7 +61,14 @@ const TICKS_PER_SECOND = (() => {
 type Reading = { server: Map<number, number>; postgres: Map<number, number>; harnessMicros: number };
 
 function read(serverPids: number[]): Reading {
-	const ticks = (pids: number[]) => new Map(pids.flatMap((pid) => (ticksOf(pid) === undefined ? [] : [[pid, ticksOf(pid)!] as const])));
+	const ticks = (pids: number[]) => {
+		const byPid = new Map<number, number>();
+		for (const pid of pids) {
+			const t = ticksOf(pid);
+			if (t !== undefined) byPid.set(pid, t);
+		}
+		return byPid;
+	};
 	const usage = process.cpuUsage();
 	return { server: ticks(serverPids), postgres: ticks(postgresPids()), harnessMicros: usage.user + usage.system };
 }
