@@ -22,6 +22,10 @@ describe('a demo server whose first seed is still running', () => {
 	});
 
 	it('answers 503 everywhere while preparing, then serves normally once released', async () => {
+		// Until the migrations are done they hold PGlite's thread (the event loop) for seconds at a time:
+		// long enough, on a loaded machine, for the server to drop a kept-alive connection that a request
+		// was just sent on (ECONNRESET in CI). The hold starts after them, and what follows is "preparing".
+		await expect.poll(() => s.logs.some((l) => l.includes('start-up held until released')), { timeout: 120_000, interval: 100 }).toBe(true);
 		const health = await request(s.url, '/api/health');
 		expect(health.status).toBe(503);
 		expect(health.body.status).toBe('degraded');

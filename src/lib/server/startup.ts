@@ -65,7 +65,10 @@ async function migrateAndPrepare(): Promise<void> {
 	await runMigrations();
 	// Every process (cluster worker, instance) hears catalog changes itself (catalog/invalidation.ts).
 	stopCatalogInvalidation ??= startCatalogInvalidation();
-	if (config().testHoldStartup) await held;
+	if (config().testHoldStartup) {
+		log.info('start-up held until released (TEST_HOLD_STARTUP)');
+		await held;
+	}
 	for (const hook of afterMigrationHooks) await hook();
 	state.migrated = true;
 	log.info('database ready');
