@@ -98,8 +98,7 @@ export function countCpu(serverPids: () => number[]): (requests: number) => CpuP
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-export function formatCpu(c: CpuPerRequest | undefined): string {
-	if (!c) return '—';
+export function formatCpu(c: CpuPerRequest): string {
 	const ms = (v: number | null) => (v === null ? '?' : v.toFixed(2));
 	return `${ms(c.server)} · ${ms(c.postgres)} · ${ms(c.harness)}`;
 }
