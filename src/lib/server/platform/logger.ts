@@ -12,7 +12,53 @@ const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30,
 const SENSITIVE = /pass(word)?|secret|token|otp|code|cookie|authorization|signature|sig$/i;
 
 export type LogSink = (line: string) => void;
-let sink: LogSink = (line) => process.stdout.write(line + '\n');
+
+/**
+ * Lines wait for the end of the event loop's turn and go out in one write.
+ * A write to stdout is a system call, synchronous for pipes and files, and
+ * under load it was a line's biggest cost: a paid wallet order logs two
+ * (its receipt), and those writes were 6 % of the server's CPU in the
+ * checkout benchmark (docs/performance.md). On exit, including an uncaught
+ * exception's, what is queued is written first; only a process killed
+ * outright (SIGKILL) loses the lines of its last turn.
+ */
+let queued = '';
+let queuedBytes = 0;
+let waiting = false;
+
+/**
+ * Workers share one stdout; the kernel keeps a pipe write whole only up to
+ * PIPE_BUF (4 KiB on Linux), so no write is larger unless one line is.
+ */
+const WHOLE_WRITE_BYTES = 4096;
+
+function writeQueued(): void {
+	if (!queued) return;
+	const chunk = queued;
+	queued = '';
+	queuedBytes = 0;
+	process.stdout.write(chunk);
+}
+
+function endOfTurn(): void {
+	waiting = false;
+	process.off('exit', endOfTurn);
+	writeQueued();
+}
+
+let sink: LogSink = (line) => {
+	const text = line + '\n';
+	const bytes = Buffer.byteLength(text);
+	if (queuedBytes + bytes > WHOLE_WRITE_BYTES) writeQueued();
+	queued += text;
+	queuedBytes += bytes;
+	// Listening only while lines wait: a process that loads this module many times (a test runner) collects no listeners.
+	if (!waiting) {
+		waiting = true;
+		setImmediate(endOfTurn);
+		process.on('exit', endOfTurn);
+	}
+};
 
 /** Tests replace the sink to inspect what would have been written. */
 export function setLogSink(next: LogSink): void {
