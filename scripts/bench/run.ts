@@ -116,8 +116,9 @@ interface Scenario {
 	/** autocannon options beyond url/connections/duration; `onResponse` is added to every request. */
 	options: () => Partial<autocannon.Options>;
 	/**
-	 * Warm-up requests for a scenario served from per-process memory: enough for every worker to have
-	 * read each path once (node:cluster spreads connections), so the measured run is the steady state.
+	 * Warm-up requests, so the measured run is the steady state: for a scenario served from
+	 * per-process memory, enough for every worker to have read each path (node:cluster spreads
+	 * connections); for the checkouts, enough orders per process for V8 to have optimised the path.
 	 * Without it the warm-up lasts 2 s.
 	 */
 	warmupRequests?: (workers: number) => number;
@@ -166,7 +167,8 @@ async function cannon(url: string, connections: number, options: Partial<autocan
 
 /** Warm-up, then the measured run, with the load average on either side and the CPU it cost. */
 async function measure(s: Scenario, base: string, workers: number, connections: number, serverPids: () => number[]): Promise<Result> {
-	await cannon(base, connections, { ...s.options(), ...(s.warmupRequests && workers > 0 ? { amount: s.warmupRequests(workers) } : { duration: 2 }) });
+	// A floor (workers 0) is one process.
+	await cannon(base, connections, { ...s.options(), ...(s.warmupRequests ? { amount: s.warmupRequests(Math.max(workers, 1)) } : { duration: 2 }) });
 	const loadBefore = load();
 	const non2xxByCode: Record<string, number> = {};
 	const cpuSpent = countCpu(serverPids);
@@ -379,6 +381,13 @@ function rotating<T>(items: T[]): () => T {
 	return () => items[i++ % items.length]!;
 }
 
+/**
+ * Orders per serving process before a checkout is measured. After the 2 s warm-up (about 700 orders
+ * with one worker) the first 10 s run still cost the server 2.3 ms of CPU per order and the next
+ * three 1.5–2.0 ms (27 Nov 20:25): V8 was still optimising the app's path.
+ */
+const checkoutWarmup = (processes: number) => 3000 * processes;
+
 function buildScenarios(f: Fixtures, cookies: string[]): Scenario[] {
 	const encode = (p: string) => p.split('/').map(encodeURIComponent).join('/');
 	const detailPaths = rotating(f.productPaths.map(encode));
@@ -401,7 +410,12 @@ function buildScenarios(f: Fixtures, cookies: string[]): Scenario[] {
 	});
 	return [
 		{ name: 'floor: product detail (node:http + postgres.js)', target: 'floor', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: `/product/${detailPaths()}` }) }] }) },
-		{ name: 'floor: wallet checkout (one statement)', target: 'floor', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('floor', floorNext++) }) }] }) },
+		{
+			name: 'floor: wallet checkout (one statement)',
+			target: 'floor',
+			options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('floor', floorNext++) }) }] }),
+			warmupRequests: checkoutWarmup
+		},
 		{
 			name: 'product detail',
 			target: 'app',
@@ -419,7 +433,12 @@ function buildScenarios(f: Fixtures, cookies: string[]): Scenario[] {
 		{ name: 'search (3 Vietnamese queries, repeated)', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: `/api/v1/search?q=${encodeURIComponent(queries())}` }) }] }) },
 		{ name: 'search (distinct title fragments, no cache hits)', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: `/api/v1/search?q=${encodeURIComponent(coldQueries())}` }) }] }) },
 		{ name: 'wallet balance', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: '/api/v1/wallet/balance', headers: { cookie: cookie() } }) }] }) },
-		{ name: 'wallet checkout (a different product each time)', target: 'app', options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('app', next++) }) }] }) }
+		{
+			name: 'wallet checkout (a different product each time)',
+			target: 'app',
+			options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('app', next++) }) }] }),
+			warmupRequests: checkoutWarmup
+		}
 	];
 }
 
@@ -479,7 +498,7 @@ function report(results: Result[], rssByWorkers: Record<number, number[]>, invar
 	const floorFor = (r: Result) =>
 		results.find((f) => f.workers === 0 && f.connections === r.connections && f.scenario.startsWith(r.scenario.startsWith('wallet checkout') ? 'floor: wallet checkout' : 'floor: product detail'));
 	const lines = [
-		`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1; ${PRODUCTS} products, ${USERS} users; ${SECONDS} s per run after a 2 s warm-up (product detail: three reads of every path per worker first); seeding took ${seedSeconds.toFixed(0)} s.`,
+		`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1; ${PRODUCTS} products, ${USERS} users; ${SECONDS} s per run after a 2 s warm-up (product detail: three reads of every path per worker first; checkouts: ${checkoutWarmup(1)} orders per process); seeding took ${seedSeconds.toFixed(0)} s.`,
 		'',
 		'| Scenario | Workers | Conn. | req/s | vs floor | p50 ms | p99 ms | max ms | non-2xx (status code) | CPU ms/req: server · PostgreSQL · harness | load before → after |',
 		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
