@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { log } from '../../src/lib/server/platform/logger';
+import { log, writeQueuedLogLines } from '../../src/lib/server/platform/logger';
 
 const LOGGER = resolve('src/lib/server/platform/logger.ts');
 
@@ -43,6 +43,18 @@ describe('log lines are written once per turn of the event loop', () => {
 		await new Promise((done) => setImmediate(done));
 		expect(write).toHaveBeenCalledTimes(2);
 		expect(messages(String(write.mock.calls[1]![0]))).toEqual(['next turn']);
+	});
+
+	it('writes what is queued at once when a response leaves, so a request’s lines precede its answer', async () => {
+		const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+		log.warn('while answering');
+		writeQueuedLogLines();
+		expect(write).toHaveBeenCalledTimes(1);
+		expect(messages(String(write.mock.calls[0]![0]))).toEqual(['while answering']);
+		log.warn('after the answer');
+		await new Promise((done) => setImmediate(done));
+		expect(write).toHaveBeenCalledTimes(2);
+		expect(messages(String(write.mock.calls[1]![0]))).toEqual(['after the answer']);
 	});
 
 	it('keeps each write within one pipe buffer (4 KiB), so the lines of two workers never interleave', async () => {

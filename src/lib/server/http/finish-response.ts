@@ -5,7 +5,7 @@
  */
 import type { ServeEvent } from './serve-event';
 import { config } from '../config';
-import { log } from '../platform/logger';
+import { log, writeQueuedLogLines } from '../platform/logger';
 import { recordHttpRequest } from '../platform/metrics';
 import { compressResponse } from './compression';
 import { routeLabel } from './route-label';
@@ -29,5 +29,6 @@ export async function finishResponse(event: ServeEvent, response: Response, star
 	};
 	if (out.status >= 500) log.info('request', fields);
 	else log.debug('request', fields);
+	writeQueuedLogLines();
 	return out;
 }

@@ -14,7 +14,8 @@ const SENSITIVE = /pass(word)?|secret|token|otp|code|cookie|authorization|signat
 export type LogSink = (line: string) => void;
 
 /**
- * Lines wait for the end of the event loop's turn and go out in one write.
+ * Lines wait for the end of the event loop's turn, or for the next response
+ * to leave, and go out in one write.
  * A write to stdout is a system call, synchronous for pipes and files, and
  * under load it was a line's biggest cost: a paid wallet order logs two
  * (its receipt), and those writes were 6 % of the server's CPU in the
@@ -32,7 +33,12 @@ let waiting = false;
  */
 const WHOLE_WRITE_BYTES = 4096;
 
-function writeQueued(): void {
+/**
+ * Writes what is queued now. Called as each response leaves (finish-response.ts), so the lines
+ * a request wrote reach stdout before its answer reaches the client, as they did when every line
+ * was written at once; what is logged after the answer (a receipt's mail) still waits.
+ */
+export function writeQueuedLogLines(): void {
 	if (!queued) return;
 	const chunk = queued;
 	queued = '';
@@ -43,13 +49,13 @@ function writeQueued(): void {
 function endOfTurn(): void {
 	waiting = false;
 	process.off('exit', endOfTurn);
-	writeQueued();
+	writeQueuedLogLines();
 }
 
 let sink: LogSink = (line) => {
 	const text = line + '\n';
 	const bytes = Buffer.byteLength(text);
-	if (queuedBytes + bytes > WHOLE_WRITE_BYTES) writeQueued();
+	if (queuedBytes + bytes > WHOLE_WRITE_BYTES) writeQueuedLogLines();
 	queued += text;
 	queuedBytes += bytes;
 	// Listening only while lines wait: a process that loads this module many times (a test runner) collects no listeners.
