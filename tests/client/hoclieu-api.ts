@@ -2043,6 +2043,7 @@ export interface components {
             imageUrls: string[];
             pageCount: number | null;
             durationSeconds: number | null;
+            reason: string | null;
         };
         AuthorProfile: {
             /** Format: uuid */
@@ -5653,7 +5654,8 @@ export interface operations {
                      *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *             ],
                      *             "pageCount": 12,
-                     *             "durationSeconds": null
+                     *             "durationSeconds": null,
+                     *             "reason": null
                      *           },
                      *           "rejectionReason": null,
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
@@ -5732,7 +5734,8 @@ export interface operations {
                      *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *             ],
                      *             "pageCount": 12,
-                     *             "durationSeconds": null
+                     *             "durationSeconds": null,
+                     *             "reason": null
                      *           },
                      *           "rejectionReason": null,
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
@@ -6217,7 +6220,8 @@ export interface operations {
                      *               "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *             ],
                      *             "pageCount": 12,
-                     *             "durationSeconds": null
+                     *             "durationSeconds": null,
+                     *             "reason": null
                      *           },
                      *           "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
@@ -6325,7 +6329,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8134,7 +8139,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8225,7 +8231,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8303,7 +8310,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8388,7 +8396,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8467,7 +8476,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8546,7 +8556,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8637,7 +8648,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8793,7 +8805,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": "Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8890,7 +8903,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8967,7 +8981,8 @@ export interface operations {
                      *             "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
                      *           ],
                      *           "pageCount": 12,
-                     *           "durationSeconds": null
+                     *           "durationSeconds": null,
+                     *           "reason": null
                      *         },
                      *         "rejectionReason": null,
                      *         "createdAt": "2026-01-15T08:30:00.000Z",

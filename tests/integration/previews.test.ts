@@ -13,36 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFile } from '../../src/lib/server/platform/storage/sample-files';
 import { sql } from '../helpers/http';
 import { category, createProduct, storeFile } from '../helpers/music-fixtures';
+import { multiPagePdf, previewRow, productWithFile, settled } from '../helpers/previews';
 import { previewToolsInstalled } from '../helpers/preview-tools';
 import { startServer, type TestServer } from '../helpers/server';
 
 const hasTools = previewToolsInstalled;
 if (!hasTools) console.warn('previews.test: skipped, install poppler-utils ffmpeg libreoffice-writer-nogui libreoffice-impress-nogui (.ci/run does)');
-
-/** A valid PDF of `pages` A4 pages, each naming its number. */
-function multiPagePdf(pages: number): Buffer {
-	const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
-	const kids: string[] = [];
-	objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'); // object 3
-	for (let i = 1; i <= pages; i++) {
-		const body = `BT /F1 36 Tf 72 700 Td (Trang ${i}) Tj ET`;
-		objects.push(`<< /Length ${body.length} >>\nstream\n${body}\nendstream`);
-		const contents = objects.length;
-		objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} 0 R >>`);
-		kids.push(`${objects.length} 0 R`);
-	}
-	objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pages} >>`;
-	let out = '%PDF-1.4\n';
-	const offsets = objects.map((obj, i) => {
-		const at = out.length;
-		out += `${i + 1} 0 obj\n${obj}\nendobj\n`;
-		return at;
-	});
-	const xref = out.length;
-	out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-	out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-	return Buffer.from(out, 'latin1');
-}
 
 /** `seconds` of a 440 Hz tone, 2 kHz mono 8-bit: long enough to need cutting, small enough for the store-file hook. */
 function toneWav(seconds: number): Buffer {
@@ -65,40 +41,6 @@ function toneWav(seconds: number): Buffer {
 	return Buffer.concat([header, data]);
 }
 
-interface ProductPreviewRow {
-	preview_status: string | null;
-	page_count: number | null;
-	duration_seconds: number | null;
-	file_size_bytes: string | number | null;
-	preview_clip_url: string | null;
-	preview_image_urls: string[];
-	job_status: string | null;
-	attempts: number | null;
-	last_error: string | null;
-}
-
-async function previewRow(base: string, productId: string): Promise<ProductPreviewRow> {
-	const [row] = await sql<ProductPreviewRow>(
-		base,
-		`SELECT p.preview_status, p.page_count, p.duration_seconds, p.file_size_bytes, p.preview_clip_url, p.preview_image_urls,
-			j.status AS job_status, j.attempts, j.last_error
-		 FROM products p LEFT JOIN preview_jobs j ON j.file_key = p.file_key WHERE p.id = $1`,
-		[productId]
-	);
-	return row!;
-}
-
-/** Polls the database until the product's job is settled (done, failed or unavailable); tool runs take seconds. */
-async function settled(base: string, productId: string, timeoutMs = 60_000): Promise<ProductPreviewRow> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const row = await previewRow(base, productId);
-		if (row.job_status === 'done' || row.job_status === 'failed' || row.job_status === 'unavailable') return row;
-		if (Date.now() > deadline) throw new Error(`preview not settled: ${JSON.stringify(row)}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
-
 /** ffprobe of bytes fetched from the public URL: the format and first stream's size/length. */
 function probe(bytes: Buffer, name: string): { format: string; width?: number; height?: number; duration: number } {
 	const dir = mkdtempSync(join(tmpdir(), 'preview-probe-'));
@@ -117,13 +59,6 @@ function probe(bytes: Buffer, name: string): { format: string; width?: number; h
 async function publicGet(base: string, url: string) {
 	const res = await fetch(`${base}${url}`);
 	return { res, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-async function productWithFile(base: string, type: 'MUSIC' | 'LESSON_PLAN' | 'SLIDE' | 'VIDEO' | 'COMBO', ext: string, bytes: Uint8Array, contentType: string) {
-	const key = `products/${crypto.randomUUID()}/file${ext}`;
-	// The file first, as the seed and the studio do; the trigger then queues the job.
-	await storeFile(base, key, bytes, contentType);
-	return createProduct(base, { type, fileKey: key, fileName: `Tài liệu${ext}`, title: 'Tài liệu xem trước' });
 }
 
 describe.skipIf(!hasTools)('preview generation with the real tools', () => {

@@ -118,14 +118,14 @@ describe('from upload to sale', () => {
 		const { product, pdf } = await draftWithFiles(a, `Giáo án Toán 6 ${word}`);
 		expect(product).toMatchObject({ status: 'draft', priceVnd: '35000', fileName: null, coverImageUrl: null, rejectionReason: null });
 		// No sold file is fixed until submission, so nothing is previewed yet.
-		expect(product.generatedPreview).toEqual({ status: null, imageUrls: [], pageCount: null, durationSeconds: null });
+		expect(product.generatedPreview).toEqual({ status: null, imageUrls: [], pageCount: null, durationSeconds: null, reason: null });
 		expect(product.file).toMatchObject({ fileName: 'giao-an.pdf', sizeBytes: pdf.byteLength });
 
 		const submitted = await api(a, `/api/v1/studio/products/${product.id}/submit`, {});
 		expect(submitted.status, submitted.text).toBe(200);
 		expect(submitted.body.data).toMatchObject({ status: 'in_review', fileName: 'giao-an.pdf' });
 		// Submitting queues the preview job (this server runs no worker; tests/e2e/supply-journey.spec.ts sees it finish).
-		expect(submitted.body.data.generatedPreview).toEqual({ status: 'queued', imageUrls: [], pageCount: null, durationSeconds: null });
+		expect(submitted.body.data.generatedPreview).toEqual({ status: 'queued', imageUrls: [], pageCount: null, durationSeconds: null, reason: null });
 		// In review, the author can no longer edit it.
 		const locked = await api(a, `/api/v1/studio/products/${product.id}`, { title: 'Tiêu đề khác' }, 'PATCH');
 		expect(locked.status).toBe(409);

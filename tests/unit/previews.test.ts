@@ -1,11 +1,12 @@
 /** The preview worker's pure decisions: file kinds, retry waits, public paths, ZIP guide extraction, page wording. */
-import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatFileSize, previewStatusText } from '../../src/lib/preview-format';
 import { previewFolder, previewKeyFromPublicPath, previewKind, publicPreviewUrl, retryDelayMs } from '../../src/lib/server/previews/kinds';
-import { firstPdfInZip } from '../../src/lib/server/previews/zip-pdf';
+import { sandboxCommand } from '../../src/lib/server/previews/sandbox';
+import { firstPdfInZip, officeFacts } from '../../src/lib/server/previews/zip';
 import { sampleFile } from '../../src/lib/server/platform/storage/sample-files';
 import { pdfBytes } from '../../src/lib/server/platform/storage/samples/pdf';
+import { zipBytes } from '../../src/lib/server/platform/storage/samples/zip';
 
 const none = new Uint8Array();
 
@@ -56,31 +57,7 @@ describe('public preview paths', () => {
 });
 
 /** A one-entry deflated ZIP, the way most ZIP tools write them. */
-function deflatedZip(name: string, data: Buffer): Buffer {
-	const packed = deflateRawSync(data);
-	const nameBytes = Buffer.from(name);
-	const local = Buffer.alloc(30);
-	local.writeUInt32LE(0x04034b50, 0);
-	local.writeUInt16LE(8, 8);
-	local.writeUInt32LE(packed.length, 18);
-	local.writeUInt32LE(data.length, 22);
-	local.writeUInt16LE(nameBytes.length, 26);
-	const central = Buffer.alloc(46);
-	central.writeUInt32LE(0x02014b50, 0);
-	central.writeUInt16LE(8, 10);
-	central.writeUInt32LE(packed.length, 20);
-	central.writeUInt32LE(data.length, 24);
-	central.writeUInt16LE(nameBytes.length, 28);
-	central.writeUInt32LE(0, 42);
-	const centralAt = local.length + nameBytes.length + packed.length;
-	const end = Buffer.alloc(22);
-	end.writeUInt32LE(0x06054b50, 0);
-	end.writeUInt16LE(1, 8);
-	end.writeUInt16LE(1, 10);
-	end.writeUInt32LE(central.length + nameBytes.length, 12);
-	end.writeUInt32LE(centralAt, 16);
-	return Buffer.concat([local, nameBytes, packed, central, nameBytes, end]);
-}
+const deflatedZip = (name: string, data: Buffer) => Buffer.from(zipBytes([{ name, data }], { deflate: true }));
 
 describe('firstPdfInZip', () => {
 	it('finds the guide PDF in the demo COMBO bundle (stored entries)', () => {
@@ -96,6 +73,44 @@ describe('firstPdfInZip', () => {
 	it('answers null without a PDF, or for bytes that are not a ZIP', () => {
 		expect(firstPdfInZip(deflatedZip('ghi-chu.txt', Buffer.from('xin chào')))).toBeNull();
 		expect(firstPdfInZip(Buffer.from('not a zip at all, just text'))).toBeNull();
+	});
+});
+
+describe('officeFacts', () => {
+	const app = (inner: string) => `<?xml version="1.0"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">${inner}</Properties>`;
+
+	it('reads the pages or slides a package states, and what its parts unpack to', () => {
+		const body = 'x'.repeat(100_000);
+		const docx = Buffer.from(zipBytes([{ name: 'word/document.xml', data: body }, { name: 'docProps/app.xml', data: app('<Pages>12</Pages>') }], { deflate: true }));
+		expect(officeFacts(docx)).toEqual({ pages: 12, unpackedBytes: body.length + app('<Pages>12</Pages>').length });
+		const pptx = Buffer.from(zipBytes([{ name: 'docProps/app.xml', data: app('<Slides> 40 </Slides><Pages>0</Pages>') }]));
+		expect(officeFacts(pptx)?.pages).toBe(40);
+	});
+
+	it('says nothing of pages when the package does not, and answers null for a file that is no ZIP', () => {
+		const sample = Buffer.from(sampleFile('LESSON_PLAN', 'Giáo án').bytes);
+		expect(officeFacts(sample)).toEqual({ pages: null, unpackedBytes: expect.any(Number) });
+		expect(officeFacts(sample)!.unpackedBytes).toBeGreaterThan(sample.length / 2);
+		expect(officeFacts(Buffer.from('{\\rtf1 not a zip}'))).toBeNull();
+	});
+});
+
+describe('sandboxCommand', () => {
+	const limits = { timeoutMs: 5000, killGraceMs: 2000, cpuSeconds: 30, memoryBytes: 2 * 1024 ** 3, outputFileBytes: 512 * 1024 ** 2, openFiles: 1024 };
+
+	it('wraps the program in no-network, kernel limits and a lower priority, each exec-ing the next', () => {
+		expect(sandboxCommand('soffice', ['--headless', 'a.docx'], limits, { unshare: ['--net'], prlimit: true, nice: true })).toEqual([
+			'unshare',
+			['--net', '--', 'prlimit', '--cpu=30', `--as=${2 * 1024 ** 3}`, `--fsize=${512 * 1024 ** 2}`, '--nofile=1024', '--', 'nice', '-n', '10', 'soffice', '--headless', 'a.docx']
+		]);
+	});
+
+	it('runs the program itself where no wrapper exists', () => {
+		expect(sandboxCommand('pdfinfo', ['a.pdf'], limits, { unshare: null, prlimit: false, nice: false })).toEqual(['pdfinfo', ['a.pdf']]);
+		expect(sandboxCommand('ffmpeg', ['-i', 'x'], limits, { unshare: ['--map-root-user', '--net'], prlimit: false, nice: true })).toEqual([
+			'unshare',
+			['--map-root-user', '--net', '--', 'nice', '-n', '10', 'ffmpeg', '-i', 'x']
+		]);
 	});
 });
 

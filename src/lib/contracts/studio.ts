@@ -128,7 +128,9 @@ const GeneratedPreview = z.object({
 	/** Stamped page or poster images, once `ready`. */
 	imageUrls: z.array(z.string()),
 	pageCount: z.number().int().nullable(),
-	durationSeconds: z.number().int().nullable()
+	durationSeconds: z.number().int().nullable(),
+	/** Why there is no preview (`failed` or `unavailable`), in Vietnamese for the author: over a limit, a missing tool, a file that cannot be read. */
+	reason: z.string().nullable()
 }).meta({ id: 'GeneratedPreview' });
 
 export const StudioProduct = z.object({

@@ -201,8 +201,21 @@ const envSchema = z.object({
 	PREVIEW_PAGES: z.coerce.number().int().min(1).max(20).default(3),
 	/** Length of the audio/video excerpt. */
 	PREVIEW_CLIP_SECONDS: z.coerce.number().int().min(5).max(300).default(30),
-	/** One tool run (LibreOffice, ffmpeg, pdftoppm) longer than this is killed and the job retried. */
+	/** One tool run (LibreOffice, ffmpeg, pdftoppm) longer than this is killed with every process it started; the file is not retried. */
 	PREVIEW_TOOL_TIMEOUT_MS: positiveInt.max(30 * 60_000).default(120_000),
+	/** After the timeout's SIGTERM, the wait before SIGKILL; also how long a run's processes may take to vanish. */
+	PREVIEW_KILL_GRACE_MS: positiveInt.max(60_000).default(2_000),
+	/** Kernel limits of each tool run (prlimit): CPU seconds, address space, size of any file it writes, open files. */
+	PREVIEW_TOOL_CPU_SECONDS: positiveInt.max(3600).default(300),
+	PREVIEW_TOOL_MEMORY_MB: positiveInt.min(256).max(65_536).default(2048),
+	PREVIEW_TOOL_OUTPUT_MB: positiveInt.max(65_536).default(512),
+	PREVIEW_TOOL_OPEN_FILES: positiveInt.min(64).max(65_536).default(1024),
+	/** Read from the file's own metadata before rendering: over these, no preview and a reason for the author. */
+	PREVIEW_MAX_PAGES: positiveInt.max(1_000_000).default(2000),
+	PREVIEW_MAX_DURATION_SECONDS: positiveInt.max(7 * 24 * 3600).default(3 * 3600),
+	PREVIEW_MAX_PIXELS: positiveInt.default(7680 * 4320),
+	/** An office file or bundle whose parts unpack to more than this is not opened (a ZIP bomb). */
+	PREVIEW_MAX_UNPACKED_MB: positiveInt.max(65_536).default(512),
 	PREVIEW_MAX_ATTEMPTS: positiveInt.max(50).default(5),
 	/** A running job whose worker has not finished within this is taken to be orphaned (crash) and claimed again. */
 	PREVIEW_LEASE_SECONDS: positiveInt.max(24 * 3600).default(900),
@@ -444,7 +457,13 @@ export interface PreviewConfig {
 	concurrency: number;
 	pages: number;
 	clipSeconds: number;
-	toolTimeoutMs: number;
+	/** Limits of each tool run (previews/sandbox.ts). */
+	sandbox: { timeoutMs: number; killGraceMs: number; cpuSeconds: number; memoryBytes: number; outputFileBytes: number; openFiles: number };
+	/** Checked from the file's metadata before any rendering. */
+	maxPages: number;
+	maxDurationSeconds: number;
+	maxPixels: number;
+	maxUnpackedBytes: number;
 	maxAttempts: number;
 	leaseMs: number;
 	pollMs: number;
@@ -743,7 +762,18 @@ export function loadConfig(source: Source = process.env): Config {
 			concurrency: env.PREVIEW_CONCURRENCY,
 			pages: env.PREVIEW_PAGES,
 			clipSeconds: env.PREVIEW_CLIP_SECONDS,
-			toolTimeoutMs: env.PREVIEW_TOOL_TIMEOUT_MS,
+			sandbox: {
+				timeoutMs: env.PREVIEW_TOOL_TIMEOUT_MS,
+				killGraceMs: env.PREVIEW_KILL_GRACE_MS,
+				cpuSeconds: env.PREVIEW_TOOL_CPU_SECONDS,
+				memoryBytes: env.PREVIEW_TOOL_MEMORY_MB * 1024 ** 2,
+				outputFileBytes: env.PREVIEW_TOOL_OUTPUT_MB * 1024 ** 2,
+				openFiles: env.PREVIEW_TOOL_OPEN_FILES
+			},
+			maxPages: env.PREVIEW_MAX_PAGES,
+			maxDurationSeconds: env.PREVIEW_MAX_DURATION_SECONDS,
+			maxPixels: env.PREVIEW_MAX_PIXELS,
+			maxUnpackedBytes: env.PREVIEW_MAX_UNPACKED_MB * 1024 ** 2,
 			maxAttempts: env.PREVIEW_MAX_ATTEMPTS,
 			leaseMs: env.PREVIEW_LEASE_SECONDS * 1000,
 			pollMs: env.PREVIEW_POLL_MS,

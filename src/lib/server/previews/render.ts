@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { config } from '../config';
 import type { PreviewKind } from './kinds';
 import { runTool } from './tools';
-import { firstPdfInZip } from './zip-pdf';
+import { firstPdfInZip, officeFacts } from './zip';
 
 export const STAMP_TEXT = 'Xem trước – hoclieu';
 
@@ -27,9 +27,16 @@ export interface RenderResult {
 	durationSeconds: number | null;
 }
 
-/** A file that cannot be previewed whatever is retried (no PDF in the bundle, no pages). */
+/** A file that cannot be previewed whatever is retried (no PDF in the bundle, no pages, over a limit). */
 export class NotPreviewable extends Error {
 	override name = 'NotPreviewable';
+}
+
+const count = new Intl.NumberFormat('vi-VN');
+
+/** Over a limit read from the file's own metadata: said to the author, never retried. */
+function overLimit(what: string): NotPreviewable {
+	return new NotPreviewable(`Không tạo được bản xem trước: ${what}.`);
 }
 
 /** The stamp: centred near the bottom on a dark band, scaled with the image, in a font with Vietnamese glyphs. */
@@ -41,6 +48,8 @@ async function pdfPageCount(dir: string, pdf: string): Promise<number> {
 	const { stdout } = await runTool('pdfinfo', [pdf], { cwd: dir });
 	const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
 	if (!Number.isInteger(pages) || pages < 1) throw new NotPreviewable('PDF không có trang nào.');
+	const max = config().previews.maxPages;
+	if (pages > max) throw overLimit(`tệp có ${count.format(pages)} trang, vượt giới hạn ${count.format(max)} trang`);
 	return pages;
 }
 
@@ -62,7 +71,19 @@ async function renderPdf(dir: string, pdf: string): Promise<RenderResult> {
 	return { images, clip: null, pageCount, durationSeconds: null };
 }
 
+/** What the package says of itself, checked before LibreOffice opens it: a lie here is caught by the sandbox's limits instead. */
+async function checkOfficeFacts(dir: string, source: string): Promise<void> {
+	const facts = officeFacts(await readFile(join(dir, source)));
+	if (!facts) return;
+	const { maxPages, maxUnpackedBytes } = config().previews;
+	if (facts.unpackedBytes > maxUnpackedBytes) {
+		throw overLimit(`tệp giải nén ra ${count.format(Math.ceil(facts.unpackedBytes / 1024 ** 2))} MB, vượt giới hạn ${count.format(maxUnpackedBytes / 1024 ** 2)} MB`);
+	}
+	if (facts.pages !== null && facts.pages > maxPages) throw overLimit(`tệp có ${count.format(facts.pages)} trang, vượt giới hạn ${count.format(maxPages)} trang`);
+}
+
 async function officeToPdf(dir: string, source: string): Promise<string> {
+	await checkOfficeFacts(dir, source);
 	// Own profile per run: parallel conversions never share (and lock) one LibreOffice profile.
 	await runTool(
 		'soffice',
@@ -74,15 +95,23 @@ async function officeToPdf(dir: string, source: string): Promise<string> {
 	return join('converted', pdf);
 }
 
-async function mediaDuration(dir: string, source: string): Promise<number> {
-	const { stdout } = await runTool('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', source], { cwd: dir });
-	const seconds = Number.parseFloat(stdout.trim());
+/** Length (and a video's frame size) from the container, checked against the limits before anything is decoded. */
+async function probedDuration(dir: string, source: string): Promise<number> {
+	const { stdout } = await runTool('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=width,height', '-of', 'json', source], { cwd: dir });
+	const probed = JSON.parse(stdout || '{}') as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
+	const seconds = Number.parseFloat(probed.format?.duration ?? '');
 	if (!Number.isFinite(seconds) || seconds <= 0) throw new NotPreviewable('Không đọc được thời lượng của tệp.');
+	const { maxDurationSeconds, maxPixels } = config().previews;
+	if (seconds > maxDurationSeconds) {
+		throw overLimit(`tệp dài ${count.format(Math.round(seconds / 60))} phút, vượt giới hạn ${count.format(Math.round(maxDurationSeconds / 60))} phút`);
+	}
+	const pixels = Math.max(0, ...(probed.streams ?? []).map((s) => (s.width ?? 0) * (s.height ?? 0)));
+	if (pixels > maxPixels) throw overLimit(`khung hình ${count.format(pixels)} điểm ảnh, vượt giới hạn ${count.format(maxPixels)}`);
 	return seconds;
 }
 
 async function renderAudio(dir: string, source: string): Promise<RenderResult> {
-	const duration = await mediaDuration(dir, source);
+	const duration = await probedDuration(dir, source);
 	const clipSeconds = String(config().previews.clipSeconds);
 	await runTool('ffmpeg', ['-v', 'error', '-y', '-i', source, '-t', clipSeconds, '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', 'clip.mp3'], { cwd: dir });
 	return {
@@ -94,7 +123,7 @@ async function renderAudio(dir: string, source: string): Promise<RenderResult> {
 }
 
 async function renderVideo(dir: string, source: string): Promise<RenderResult> {
-	const duration = await mediaDuration(dir, source);
+	const duration = await probedDuration(dir, source);
 	const clipSeconds = String(config().previews.clipSeconds);
 	// Even dimensions for H.264, at most 854 wide; the poster is taken a little in (frame 0 is often black).
 	const scale = `scale='trunc(min(854,iw)/2)*2':-2`;

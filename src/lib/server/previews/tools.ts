@@ -1,11 +1,13 @@
 /**
  * The external programs previews need (Debian: poppler-utils, ffmpeg,
- * libreoffice-writer-nogui/impress-nogui), run without a shell, with a
- * timeout, and detected once per process so a missing one is reported once.
+ * libreoffice-writer-nogui/impress-nogui), run without a shell inside the
+ * sandbox (sandbox.ts), and detected once per process so a missing one is
+ * reported once.
  */
-import { execFile } from 'node:child_process';
 import { config, toolEnvironment } from '../config';
 import { log } from '../platform/logger';
+import { runSandboxed } from './sandbox';
+import { spawnInHelper } from './spawner';
 
 export type ToolName = 'pdftoppm' | 'pdfinfo' | 'ffmpeg' | 'ffprobe' | 'soffice';
 
@@ -26,31 +28,41 @@ export interface ToolOutput {
 	stderr: string;
 }
 
-/** `home` gives the tool a HOME of its own (see toolEnvironment). */
-export function runTool(tool: ToolName, args: string[], options: { cwd?: string; timeoutMs?: number; home?: string } = {}): Promise<ToolOutput> {
-	const cfg = config().previews;
-	return new Promise((resolve, reject) => {
-		execFile(
-			cfg.tools[tool],
-			args,
-			{ cwd: options.cwd, timeout: options.timeoutMs ?? cfg.toolTimeoutMs, killSignal: 'SIGKILL', maxBuffer: 8 * 1024 * 1024, env: toolEnvironment(options.home) },
-			(error, stdout, stderr) => {
-				if (!error) return resolve({ stdout, stderr });
-				const why = error.killed ? `timed out after ${options.timeoutMs ?? cfg.toolTimeoutMs} ms` : error.message.split('\n')[0];
-				reject(new ToolFailed(`${tool} failed: ${why}; ${stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 400)}`));
-			}
-		);
-	});
+/** A run the sandbox cut short (wall clock, CPU seconds or output size): the same limits would cut it again. */
+export class ToolLimitReached extends ToolFailed {
+	override name = 'ToolLimitReached';
 }
 
-function present(tool: ToolName): Promise<boolean> {
-	return new Promise((resolve) => {
-		execFile(config().previews.tools[tool], VERSION_ARGS[tool], { timeout: 30_000 }, (error) => {
-			// Only "cannot start it" means absent; an odd exit code from a version flag does not.
-			const code = (error as NodeJS.ErrnoException | null)?.code;
-			resolve(!(code === 'ENOENT' || code === 'EACCES' || (error as { killed?: boolean } | null)?.killed));
-		});
+/** How the author reads a tool's name in a reason. */
+const LABEL: Record<ToolName, string> = { pdftoppm: 'pdftoppm', pdfinfo: 'pdfinfo', ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', soffice: 'LibreOffice' };
+
+/** Signals the kernel sends when a prlimit limit is hit (CPU seconds, output file size). */
+const LIMIT_SIGNALS = new Set(['SIGXCPU', 'SIGXFSZ']);
+
+/**
+ * Runs a tool in the sandbox (sandbox.ts) inside the job's private directory `cwd`, which is
+ * also its TMPDIR; `home` gives the tool a HOME of its own (see toolEnvironment).
+ */
+export async function runTool(tool: ToolName, args: string[], options: { cwd: string; home?: string }): Promise<ToolOutput> {
+	const cfg = config().previews;
+	const result = await runSandboxed(cfg.tools[tool], args, {
+		cwd: options.cwd,
+		env: { ...toolEnvironment(options.home), TMPDIR: options.cwd },
+		limits: cfg.sandbox
 	});
+	if (result.code === 0 && !result.timedOut) return { stdout: result.stdout, stderr: result.stderr };
+	const tail = result.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
+	if (result.timedOut) throw new ToolLimitReached(`${LABEL[tool]} quá thời gian xử lý (${Math.round(cfg.sandbox.timeoutMs / 1000)} giây)`);
+	if (result.signal && LIMIT_SIGNALS.has(result.signal)) {
+		throw new ToolLimitReached(`${LABEL[tool]} vượt giới hạn ${result.signal === 'SIGXCPU' ? `${cfg.sandbox.cpuSeconds} giây CPU` : 'kích thước tệp tạo ra'}`);
+	}
+	throw new ToolFailed(`${tool} failed: ${result.signal ? `signal ${result.signal}` : `exit code ${result.code}`}; ${tail}`);
+}
+
+/** Only "cannot start it" (or a version flag that hangs) means absent; an odd exit code from a version flag does not. */
+async function present(tool: ToolName): Promise<boolean> {
+	const outcome = await spawnInHelper({ command: config().previews.tools[tool], args: VERSION_ARGS[tool], maxOutputBytes: 0, timeoutMs: 30_000 });
+	return !outcome.startError && outcome.signal !== 'SIGKILL';
 }
 
 let detected: Promise<ReadonlySet<ToolName>> | undefined;

@@ -22,7 +22,8 @@ import { storage } from '../platform/storage';
 import { startupState } from '../startup';
 import { PREVIEW_PREFIX, previewFolder, previewKind, publicPreviewUrl, retryDelayMs, type PreviewKind } from './kinds';
 import { NotPreviewable, renderPreview, type RenderResult } from './render';
-import { availableTools, TOOLS_FOR } from './tools';
+import { killUntilGone, processesIn } from './sandbox';
+import { availableTools, ToolLimitReached, TOOLS_FOR } from './tools';
 
 interface Claimed {
 	file_key: string;
@@ -93,7 +94,7 @@ async function giveUp(job: Claimed, status: 'unavailable' | 'failed', reason: st
 
 async function retryLater(job: Claimed, reason: string): Promise<void> {
 	const { maxAttempts } = config().previews;
-	if (job.attempts >= maxAttempts) return giveUp(job, 'failed', reason, null);
+	if (job.attempts >= maxAttempts) return giveUp(job, 'failed', `Không tạo được bản xem trước sau ${maxAttempts} lần thử. Lỗi lần cuối: ${reason}`, null);
 	await db().execute(sql`
 		UPDATE preview_jobs SET status = 'queued', last_error = ${reason}, updated_at = now(),
 			next_attempt_at = now() + ${retryDelayMs(job.attempts)}::int * interval '1 millisecond'
@@ -156,11 +157,26 @@ export async function processPreviewJob(job: Claimed): Promise<void> {
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		if (error instanceof NotPreviewable) return await giveUp(job, 'unavailable', reason, size);
+		// The same limits would cut the next attempt short too: no retry loop on a file built to exhaust them.
+		if (error instanceof ToolLimitReached) return await giveUp(job, 'failed', `Không tạo được bản xem trước: ${reason}.`, size);
 		log.warn('preview attempt failed', { fileKey: job.file_key, attempt: job.attempts, error: reason });
 		await retryLater(job, reason.slice(0, 1000));
 	} finally {
+		await verifyNothingLeft(job, dir);
 		await rm(dir, { recursive: true, force: true });
 	}
+}
+
+/**
+ * Every tool of a job runs in the job's directory: after the job, no process may still be
+ * there. Each run already killed its own process group; this also catches one that left it.
+ */
+async function verifyNothingLeft(job: Claimed, dir: string): Promise<void> {
+	const strays = await processesIn(dir);
+	if (strays.length === 0) return;
+	log.error('preview job left processes behind; killing them', { fileKey: job.file_key, pids: strays });
+	const survivors = await killUntilGone(() => processesIn(dir), config().previews.sandbox.killGraceMs);
+	if (survivors.length > 0) log.error('preview job processes survived SIGKILL', { fileKey: job.file_key, pids: survivors });
 }
 
 let inFlight = 0;

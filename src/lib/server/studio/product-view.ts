@@ -26,6 +26,7 @@ interface Row {
 	cover: AdminProduct['cover'];
 	preview: AdminProduct['preview'];
 	preview_status: AdminProduct['generatedPreview']['status'];
+	preview_reason: string | null;
 	generated_images: string[];
 	page_count: number | null;
 	duration_seconds: number | null;
@@ -52,6 +53,7 @@ export async function productViews(where: SQL, limit = 100): Promise<AdminProduc
 			${attached(sql`d.cover_upload_id`)} AS cover,
 			${attached(sql`d.preview_upload_id`)} AS preview,
 			p.preview_status, p.page_count, p.duration_seconds,
+			(SELECT j.last_error FROM preview_jobs j WHERE j.file_key = p.file_key AND j.status IN ('failed', 'unavailable')) AS preview_reason,
 			ARRAY(SELECT u FROM unnest(p.preview_image_urls) AS u WHERE u LIKE ${PUBLIC_PREVIEW_PATH + '%'}) AS generated_images,
 			r.decision AS last_decision, r.reason AS last_reason,
 			p.author_id::text, coalesce(ap.display_name, au.name, au.email) AS author_name,
@@ -83,7 +85,13 @@ export async function productViews(where: SQL, limit = 100): Promise<AdminProduc
 		file: r.file,
 		cover: r.cover,
 		preview: r.preview,
-		generatedPreview: { status: r.preview_status, imageUrls: r.generated_images, pageCount: r.page_count, durationSeconds: r.duration_seconds },
+		generatedPreview: {
+			status: r.preview_status,
+			imageUrls: r.generated_images,
+			pageCount: r.page_count,
+			durationSeconds: r.duration_seconds,
+			reason: r.preview_reason
+		},
 		rejectionReason: r.status === 'rejected' && r.last_decision === 'rejected' ? r.last_reason : null,
 		authorId: r.author_id,
 		authorName: r.author_name,

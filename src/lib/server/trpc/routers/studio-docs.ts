@@ -19,7 +19,8 @@ export const exampleStudioProduct = {
 		status: 'ready',
 		imageUrls: ['/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp', '/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp'],
 		pageCount: 12,
-		durationSeconds: null
+		durationSeconds: null,
+		reason: null
 	},
 	rejectionReason: 'Ảnh bìa bị mờ, vui lòng thay ảnh rõ hơn.',
 	createdAt: '2026-01-15T08:30:00.000Z',

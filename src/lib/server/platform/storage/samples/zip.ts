@@ -1,7 +1,10 @@
 /**
- * A tiny ZIP writer (stored entries, no compression) for the sample office
- * files and bundles. Node 20 has no zlib.crc32, so CRC-32 is computed here.
+ * A tiny ZIP writer for the sample office files and bundles: stored entries,
+ * or deflated ones on request (tests build large-but-small files with it).
+ * Node 20 has no zlib.crc32, so CRC-32 is computed here.
  */
+import { deflateRawSync } from 'node:zlib';
+
 const CRC_TABLE = (() => {
 	const table = new Uint32Array(256);
 	for (let n = 0; n < 256; n++) {
@@ -28,7 +31,8 @@ const DOS_TIME = 0;
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
 const UTF8_NAMES = 1 << 11;
 
-export function zipBytes(entries: readonly ZipEntry[]): Uint8Array {
+export function zipBytes(entries: readonly ZipEntry[], options: { deflate?: boolean } = {}): Uint8Array {
+	const method = options.deflate ? 8 : 0;
 	const locals: Buffer[] = [];
 	const centrals: Buffer[] = [];
 	let offset = 0;
@@ -36,35 +40,36 @@ export function zipBytes(entries: readonly ZipEntry[]): Uint8Array {
 		const name = Buffer.from(entry.name, 'utf8');
 		const data = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : Buffer.from(entry.data);
 		const crc = crc32(data);
+		const packed = options.deflate ? deflateRawSync(data) : data;
 		const local = Buffer.alloc(30);
 		local.writeUInt32LE(0x04034b50, 0);
 		local.writeUInt16LE(20, 4); // version needed
 		local.writeUInt16LE(UTF8_NAMES, 6);
-		local.writeUInt16LE(0, 8); // stored
+		local.writeUInt16LE(method, 8);
 		local.writeUInt16LE(DOS_TIME, 10);
 		local.writeUInt16LE(DOS_DATE, 12);
 		local.writeUInt32LE(crc, 14);
-		local.writeUInt32LE(data.length, 18);
+		local.writeUInt32LE(packed.length, 18);
 		local.writeUInt32LE(data.length, 22);
 		local.writeUInt16LE(name.length, 26);
 		local.writeUInt16LE(0, 28);
-		locals.push(local, name, data);
+		locals.push(local, name, packed);
 
 		const central = Buffer.alloc(46);
 		central.writeUInt32LE(0x02014b50, 0);
 		central.writeUInt16LE(20, 4); // version made by
 		central.writeUInt16LE(20, 6);
 		central.writeUInt16LE(UTF8_NAMES, 8);
-		central.writeUInt16LE(0, 10);
+		central.writeUInt16LE(method, 10);
 		central.writeUInt16LE(DOS_TIME, 12);
 		central.writeUInt16LE(DOS_DATE, 14);
 		central.writeUInt32LE(crc, 16);
-		central.writeUInt32LE(data.length, 20);
+		central.writeUInt32LE(packed.length, 20);
 		central.writeUInt32LE(data.length, 24);
 		central.writeUInt16LE(name.length, 28);
 		central.writeUInt32LE(offset, 42);
 		centrals.push(central, name);
-		offset += local.length + name.length + data.length;
+		offset += local.length + name.length + packed.length;
 	}
 	const centralSize = centrals.reduce((n, b) => n + b.length, 0);
 	const end = Buffer.alloc(22);
