@@ -859,7 +859,7 @@ export interface paths {
         put?: never;
         /**
          * Apply to sell
-         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). Applying again updates the profile.
+         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). An account whose author role staff took away is refused (403 `forbidden`, `details.reason` = `author_revoked`) until staff allow it to apply again. Applying again updates the profile.
          */
         post: operations["studioApplyAsAuthor"];
         delete?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
         };
         /**
          * One account
-         * @description Role, creation, verification, disabled state, wallet balance and active sessions of one account.
+         * @description Role, creation, verification, disabled state, wallet balance and active sessions of one account; whether it may apply to sell again after its author role was taken away; and the other accounts whose author profile names the same payout bank account (a sock-puppet signal).
          */
         get: operations["adminUser"];
         put?: never;
@@ -1353,7 +1353,7 @@ export interface paths {
         put?: never;
         /**
          * Change an account's role
-         * @description Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out.
+         * @description Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out. Taking the `author` role away (to `customer`) also refuses the account's studio application from then on (`authorReapplyBlockedAt`), until staff allow it again; making an account `author` lifts that refusal.
          */
         post: operations["adminChangeRole"];
         delete?: never;
@@ -1376,6 +1376,26 @@ export interface paths {
          * @description The account can no longer sign in and every session it has ends at once; audited. Disabling an already disabled account changes nothing. Staff cannot disable themselves (409).
          */
         post: operations["adminDisableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/author-reapplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a revoked author apply again
+         * @description Lifts the refusal of the studio application that taking the author role away set (`authorReapplyBlockedAt` becomes null); audited as `user.author_reapply_allow`. The account is not made an author: it may apply again. Allowing an account that is not refused changes nothing.
+         */
+        post: operations["adminAllowAuthorReapplication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2261,6 +2281,21 @@ export interface components {
                 total: string;
             };
             activeSessions: number;
+            /** @description Set when staff took the author role away: the studio application is refused (403) until staff allow it again */
+            authorReapplyBlockedAt: string | null;
+            /** @description Other accounts whose author profile has the same bank account number (spaces and punctuation ignored); empty without a profile */
+            payoutAccountSharedWith: components["schemas"]["SharedPayoutAccount"][];
+        };
+        SharedPayoutAccount: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string | null;
+            /** @enum {string} */
+            role: "customer" | "author" | "staff";
+            /** @description The other account's public author name */
+            displayName: string;
+            bankName: string;
         };
     };
     responses: {
@@ -7870,7 +7905,9 @@ export interface operations {
                      *           "bonus": "20000",
                      *           "total": "170000"
                      *         },
-                     *         "activeSessions": 1
+                     *         "activeSessions": 1,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
                      *       }
                      *     } */
                     "application/json": {
@@ -7926,7 +7963,9 @@ export interface operations {
                      *           "bonus": "20000",
                      *           "total": "170000"
                      *         },
-                     *         "activeSessions": 1
+                     *         "activeSessions": 1,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
                      *       }
                      *     } */
                     "application/json": {
@@ -7984,7 +8023,9 @@ export interface operations {
                      *           "bonus": "20000",
                      *           "total": "170000"
                      *         },
-                     *         "activeSessions": 0
+                     *         "activeSessions": 0,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
                      *       }
                      *     } */
                     "application/json": {
@@ -7999,6 +8040,59 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminAllowAuthorReapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "author",
+                     *         "emailVerified": true,
+                     *         "disabledAt": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 1,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminUserDetail"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
