@@ -839,9 +839,29 @@ export interface paths {
         put?: never;
         /**
          * Open an upload slot
-         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app's `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part's `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer's `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app's `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part's `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer's `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`). Per-author quotas (GET /api/v1/studio/quota): at most UPLOAD_SLOTS_PER_HOUR slots per sliding hour (429 `rate_limited` with `Retry-After`); open slots may declare UPLOAD_PENDING_BYTES_PER_AUTHOR bytes together (429 `rate_limited`, `details.reason` = `pending_bytes_quota`, `Retry-After` until the oldest open slot expires); verified uploads and open slots together at most UPLOAD_STORED_BYTES_PER_AUTHOR bytes (422 `state_violation`, `details.reason` = `stored_bytes_quota`). Refusals carry `usedBytes` and `limitBytes`. A verified upload no draft uses is deleted UPLOAD_UNATTACHED_TTL_HOURS after it was verified.
          */
         post: operations["studioCreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My quotas
+         * @description What the signed-in author uses of each quota and its limit: upload slots in the sliding hour (and when it has room again), bytes held by open slots, bytes of verified uploads, products in review; and after how many hours a verified upload no draft uses is deleted. The studio page shows it.
+         */
+        get: operations["studioQuota"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1601,7 +1621,7 @@ export interface paths {
         put?: never;
         /**
          * Submit for review
-         * @description `draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.
+         * @description `draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). An author has at most STUDIO_IN_REVIEW_PER_AUTHOR products in review at once (422 `state_violation`, `details.reason` = `in_review_quota`, with `used` and `limit`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.
          */
         post: operations["studioSubmitProduct"];
         delete?: never;
@@ -2063,6 +2083,35 @@ export interface components {
             imageUrls: string[];
             pageCount: number | null;
             durationSeconds: number | null;
+        };
+        StudioQuota: {
+            /** @description Upload slots opened in the last hour */
+            uploadSlotsPerHour: {
+                used: number;
+                limit: number;
+                /**
+                 * Format: date-time
+                 * @description When the sliding hour has room again
+                 */
+                resetsAt: string;
+            };
+            /** @description Declared bytes of open upload slots (not completed, not expired) */
+            pendingBytes: {
+                used: number;
+                limit: number;
+            };
+            /** @description Bytes of verified uploads; new slots count against it too */
+            storedBytes: {
+                used: number;
+                limit: number;
+            };
+            /** @description Products waiting for staff review */
+            productsInReview: {
+                used: number;
+                limit: number;
+            };
+            /** @description A verified upload not attached to a product for this long is deleted */
+            unattachedTtlHours: number;
         };
         AuthorProfile: {
             /** Format: uuid */
@@ -6031,6 +6080,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6102,6 +6157,81 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    studioQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "uploadSlotsPerHour": {
+                     *           "used": 4,
+                     *           "limit": 60,
+                     *           "resetsAt": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "pendingBytes": {
+                     *           "used": 482133,
+                     *           "limit": 2147483648
+                     *         },
+                     *         "storedBytes": {
+                     *           "used": 10485760,
+                     *           "limit": 21474836480
+                     *         },
+                     *         "productsInReview": {
+                     *           "used": 1,
+                     *           "limit": 20
+                     *         },
+                     *         "unattachedTtlHours": 72
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["StudioQuota"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9097,6 +9227,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

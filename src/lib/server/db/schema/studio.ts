@@ -33,15 +33,24 @@ export const authorProfiles = pgTable(
  * copied to product keys (products.file_key, cover_image_url); the uploads
  * themselves stay the author's.
  */
-export const productDrafts = pgTable('product_drafts', {
-	productId: uuid('product_id')
-		.primaryKey()
-		.references(() => products.id, { onDelete: 'cascade' }),
-	fileUploadId: uuid('file_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-	coverUploadId: uuid('cover_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-	previewUploadId: uuid('preview_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-});
+export const productDrafts = pgTable(
+	'product_drafts',
+	{
+		productId: uuid('product_id')
+			.primaryKey()
+			.references(() => products.id, { onDelete: 'cascade' }),
+		fileUploadId: uuid('file_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+		coverUploadId: uuid('cover_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+		previewUploadId: uuid('preview_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	// Whether any draft uses an upload: the unattached-upload sweep asks it of every candidate.
+	(t) => [
+		index('product_drafts_file_upload_idx').on(t.fileUploadId),
+		index('product_drafts_cover_upload_idx').on(t.coverUploadId),
+		index('product_drafts_preview_upload_idx').on(t.previewUploadId)
+	]
+);
 
 export const reviewDecisions = ['submitted', 'approved', 'rejected', 'published', 'unpublished'] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
