@@ -124,6 +124,18 @@ describe('bytes held by open slots', () => {
 	});
 });
 
+describe('slots declared at the same moment', () => {
+	it('cannot together overshoot the bytes an author may hold open', async () => {
+		const a = await author();
+		const answers = await Promise.all(Array.from({ length: LIMITS.slotsPerHour }, () => declare(a, 1200)));
+		const statuses = answers.map((r) => r.status).sort();
+		expect(statuses, answers.map((r) => r.text).join('\n')).toEqual([200, 200, 429, 429, 429]);
+		for (const r of answers.filter((x) => x.status === 429)) expect(r.body.error.details.reason).toBe('pending_bytes_quota');
+		const [row] = await sql<{ n: number; bytes: number }>(server.url, 'SELECT count(*)::int AS n, sum(size_bytes)::int AS bytes FROM uploads WHERE owner_id = $1', [a.userId]);
+		expect(row).toEqual({ n: 2, bytes: 2400 });
+	});
+});
+
 describe('bytes stored and the sweep of unattached uploads', () => {
 	it('answers 422 stored_bytes_quota past UPLOAD_STORED_BYTES_PER_AUTHOR; unattached uploads are swept with their bytes after the TTL, freeing room', async () => {
 		const a = await author();
