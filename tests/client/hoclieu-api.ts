@@ -839,9 +839,29 @@ export interface paths {
         put?: never;
         /**
          * Open an upload slot
-         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app's `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part's `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer's `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         * @description Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app's `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part's `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer's `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`). Per-author quotas (GET /api/v1/studio/quota): at most UPLOAD_SLOTS_PER_HOUR slots per sliding hour (429 `rate_limited` with `Retry-After`); open slots may declare UPLOAD_PENDING_BYTES_PER_AUTHOR bytes together (429 `rate_limited`, `details.reason` = `pending_bytes_quota`, `Retry-After` until the oldest open slot expires); verified uploads and open slots together at most UPLOAD_STORED_BYTES_PER_AUTHOR bytes (422 `state_violation`, `details.reason` = `stored_bytes_quota`). Refusals carry `usedBytes` and `limitBytes`. A verified upload no draft uses is deleted UPLOAD_UNATTACHED_TTL_HOURS after it was verified.
          */
         post: operations["studioCreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My quotas
+         * @description What the signed-in author uses of each quota and its limit: upload slots in the sliding hour (and when it has room again), bytes held by open slots, bytes of verified uploads, products in review; and after how many hours a verified upload no draft uses is deleted. The studio page shows it.
+         */
+        get: operations["studioQuota"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -859,7 +879,7 @@ export interface paths {
         put?: never;
         /**
          * Apply to sell
-         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). Applying again updates the profile.
+         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). An account whose author role staff took away is refused (403 `forbidden`, `details.reason` = `author_revoked`) until staff allow it to apply again. Applying again updates the profile.
          */
         post: operations["studioApplyAsAuthor"];
         delete?: never;
@@ -1331,7 +1351,7 @@ export interface paths {
         };
         /**
          * One account
-         * @description Role, creation, verification, disabled state, wallet balance and active sessions of one account.
+         * @description Role, creation, verification, disabled state, wallet balance and active sessions of one account; whether it may apply to sell again after its author role was taken away; and the other accounts whose author profile names the same payout bank account (a sock-puppet signal).
          */
         get: operations["adminUser"];
         put?: never;
@@ -1353,7 +1373,7 @@ export interface paths {
         put?: never;
         /**
          * Change an account's role
-         * @description Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out.
+         * @description Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out. Taking the `author` role away (to `customer`) also refuses the account's studio application from then on (`authorReapplyBlockedAt`), until staff allow it again; making an account `author` lifts that refusal.
          */
         post: operations["adminChangeRole"];
         delete?: never;
@@ -1376,6 +1396,26 @@ export interface paths {
          * @description The account can no longer sign in and every session it has ends at once; audited. Disabling an already disabled account changes nothing. Staff cannot disable themselves (409).
          */
         post: operations["adminDisableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/author-reapplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a revoked author apply again
+         * @description Lifts the refusal of the studio application that taking the author role away set (`authorReapplyBlockedAt` becomes null); audited as `user.author_reapply_allow`. The account is not made an author: it may apply again. Allowing an account that is not refused changes nothing.
+         */
+        post: operations["adminAllowAuthorReapplication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1581,7 +1621,7 @@ export interface paths {
         put?: never;
         /**
          * Submit for review
-         * @description `draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.
+         * @description `draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). An author has at most STUDIO_IN_REVIEW_PER_AUTHOR products in review at once (422 `state_violation`, `details.reason` = `in_review_quota`, with `used` and `limit`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.
          */
         post: operations["studioSubmitProduct"];
         delete?: never;
@@ -2045,6 +2085,35 @@ export interface components {
             durationSeconds: number | null;
             reason: string | null;
         };
+        StudioQuota: {
+            /** @description Upload slots opened in the last hour */
+            uploadSlotsPerHour: {
+                used: number;
+                limit: number;
+                /**
+                 * Format: date-time
+                 * @description When the sliding hour has room again
+                 */
+                resetsAt: string;
+            };
+            /** @description Declared bytes of open upload slots (not completed, not expired) */
+            pendingBytes: {
+                used: number;
+                limit: number;
+            };
+            /** @description Bytes of verified uploads; new slots count against it too */
+            storedBytes: {
+                used: number;
+                limit: number;
+            };
+            /** @description Products waiting for staff review */
+            productsInReview: {
+                used: number;
+                limit: number;
+            };
+            /** @description A verified upload not attached to a product for this long is deleted */
+            unattachedTtlHours: number;
+        };
         AuthorProfile: {
             /** Format: uuid */
             userId: string;
@@ -2262,6 +2331,21 @@ export interface components {
                 total: string;
             };
             activeSessions: number;
+            /** @description Set when staff took the author role away: the studio application is refused (403) until staff allow it again */
+            authorReapplyBlockedAt: string | null;
+            /** @description Other accounts whose author profile has the same bank account number (spaces and punctuation ignored); empty without a profile */
+            payoutAccountSharedWith: components["schemas"]["SharedPayoutAccount"][];
+        };
+        SharedPayoutAccount: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string | null;
+            /** @enum {string} */
+            role: "customer" | "author" | "staff";
+            /** @description The other account's public author name */
+            displayName: string;
+            bankName: string;
         };
     };
     responses: {
@@ -5999,6 +6083,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6070,6 +6160,81 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    studioQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "uploadSlotsPerHour": {
+                     *           "used": 4,
+                     *           "limit": 60,
+                     *           "resetsAt": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "pendingBytes": {
+                     *           "used": 482133,
+                     *           "limit": 2147483648
+                     *         },
+                     *         "storedBytes": {
+                     *           "used": 10485760,
+                     *           "limit": 21474836480
+                     *         },
+                     *         "productsInReview": {
+                     *           "used": 1,
+                     *           "limit": 20
+                     *         },
+                     *         "unattachedTtlHours": 72
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["StudioQuota"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7875,7 +8040,9 @@ export interface operations {
                      *           "bonus": "20000",
                      *           "total": "170000"
                      *         },
-                     *         "activeSessions": 1
+                     *         "activeSessions": 1,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
                      *       }
                      *     } */
                     "application/json": {
@@ -7931,7 +8098,9 @@ export interface operations {
                      *           "bonus": "20000",
                      *           "total": "170000"
                      *         },
-                     *         "activeSessions": 1
+                     *         "activeSessions": 1,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
                      *       }
                      *     } */
                     "application/json": {
@@ -7989,7 +8158,9 @@ export interface operations {
                      *           "bonus": "20000",
                      *           "total": "170000"
                      *         },
-                     *         "activeSessions": 0
+                     *         "activeSessions": 0,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
                      *       }
                      *     } */
                     "application/json": {
@@ -8004,6 +8175,59 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminAllowAuthorReapplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.vn",
+                     *         "name": "Cô Lan",
+                     *         "role": "author",
+                     *         "emailVerified": true,
+                     *         "disabledAt": null,
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "wallet": {
+                     *           "main": "150000",
+                     *           "bonus": "20000",
+                     *           "total": "170000"
+                     *         },
+                     *         "activeSessions": 1,
+                     *         "authorReapplyBlockedAt": null,
+                     *         "payoutAccountSharedWith": []
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["AdminUserDetail"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -9018,6 +9242,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

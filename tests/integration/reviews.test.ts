@@ -279,6 +279,16 @@ describe('refunds', () => {
 			order.body.data.id
 		]);
 		expect(audit!.summary.hiddenReviewIds).toEqual([written.id]);
+
+		// Hidden and frozen: the review of a refunded order can no longer be edited.
+		const edit = await post(user, 'reviews.update', review(product.id, 5, 'Sửa lại cho năm sao sau khi đã được hoàn tiền.'));
+		expect(edit.status, edit.text).toBe(403);
+		expect(edit.body.error.data.appCode).toBe('forbidden');
+		expect(edit.body.error.message).toBe('Đơn hàng của bạn cho học liệu này đã được hoàn tiền nên đánh giá đã bị ẩn và không thể sửa nữa.');
+		const [row] = await sql<{ stars: number; body: string }>(base, 'SELECT stars, body FROM buyer_reviews WHERE id = $1', [written.id]);
+		expect(row).toEqual({ stars: 1, body: 'Không như mô tả, tôi đã xin hoàn tiền.' });
+		expect(await rating(product.id)).toEqual({ avg: 5, count: 1 });
+		expect(data(await get(user, 'reviews.mine', { productId: product.id }))).toMatchObject({ canReview: false, review: { hidden: true } });
 	});
 });
 

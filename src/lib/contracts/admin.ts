@@ -32,9 +32,26 @@ export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
 export const AdminUserPage = z.object({ items: z.array(AdminUserSummary), ...pageFields });
 export type AdminUserPage = z.infer<typeof AdminUserPage>;
 
+/** Another account whose author profile names the same payout bank account (a sock-puppet signal). */
+export const SharedPayoutAccount = z.object({
+	id: z.uuid(),
+	email: z.string(),
+	name: z.string().nullable(),
+	role: UserRoleValue,
+	displayName: z.string().describe('The other account\'s public author name'),
+	bankName: z.string()
+}).meta({ id: 'SharedPayoutAccount' });
+
 export const AdminUserDetail = AdminUserSummary.extend({
 	wallet: z.object({ main: MoneyVnd, bonus: MoneyVnd, total: MoneyVnd }),
-	activeSessions: z.number().int().min(0)
+	activeSessions: z.number().int().min(0),
+	authorReapplyBlockedAt: z.iso
+		.datetime()
+		.nullable()
+		.describe('Set when staff took the author role away: the studio application is refused (403) until staff allow it again'),
+	payoutAccountSharedWith: z
+		.array(SharedPayoutAccount)
+		.describe('Other accounts whose author profile has the same bank account number (spaces and punctuation ignored); empty without a profile')
 }).meta({ id: 'AdminUserDetail' });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 

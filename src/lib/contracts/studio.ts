@@ -212,3 +212,17 @@ export const PublicAuthorPage = z.object({
 });
 
 export const ProductAuthor = z.object({ author: z.object({ id: z.uuid(), displayName: z.string() }).nullable() });
+
+const QuotaUse = z.object({ used: z.number().int().min(0), limit: z.number().int().min(0) });
+
+/** The author's quotas as the studio shows them (README, "Limits and quotas"). */
+export const StudioQuota = z
+	.object({
+		uploadSlotsPerHour: QuotaUse.extend({ resetsAt: z.iso.datetime().describe('When the sliding hour has room again') }).describe('Upload slots opened in the last hour'),
+		pendingBytes: QuotaUse.describe('Declared bytes of open upload slots (not completed, not expired)'),
+		storedBytes: QuotaUse.describe('Bytes of verified uploads; new slots count against it too'),
+		productsInReview: QuotaUse.describe('Products waiting for staff review'),
+		unattachedTtlHours: z.number().int().positive().describe('A verified upload not attached to a product for this long is deleted')
+	})
+	.meta({ id: 'StudioQuota' });
+export type StudioQuota = z.infer<typeof StudioQuota>;

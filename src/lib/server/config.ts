@@ -181,6 +181,17 @@ const envSchema = z.object({
 	UPLOAD_MULTIPART_THRESHOLD_BYTES: positiveInt.min(5 * 1024 ** 2).max(5 * 1024 ** 3).default(64 * 1024 ** 2),
 	/** Size of each part but the last (S3 needs at least 5 MiB); capped by what one PUT to the store may carry. */
 	UPLOAD_PART_BYTES: positiveInt.min(5 * 1024 ** 2).max(5 * 1024 ** 3).default(16 * 1024 ** 2),
+	// Per-author quotas of the open studio (issue 40, README "Limits and quotas"); staff are not limited.
+	/** Upload slots an author may open per hour (sliding window, the rate limiter). */
+	UPLOAD_SLOTS_PER_HOUR: positiveInt.max(100_000).default(60),
+	/** Declared bytes an author's open (not yet completed, not expired) slots may hold together. */
+	UPLOAD_PENDING_BYTES_PER_AUTHOR: positiveInt.max(1024 ** 4).default(2 * 1024 ** 3),
+	/** Bytes an author's verified uploads may take, open slots included. */
+	UPLOAD_STORED_BYTES_PER_AUTHOR: positiveInt.max(100 * 1024 ** 4).default(20 * 1024 ** 3),
+	/** A verified upload not attached to a product for this long is swept with its bytes. */
+	UPLOAD_UNATTACHED_TTL_HOURS: positiveInt.max(90 * 24).default(72),
+	/** Products one author may have waiting for staff review at once. */
+	STUDIO_IN_REVIEW_PER_AUTHOR: positiveInt.max(10_000).default(20),
 	/** adapter-node's own request body limit (it also bounds PUTs to the /files upload route); read here, never set. */
 	BODY_SIZE_LIMIT: z.string().optional(),
 	/** Whole percent of each sale's paid amount owed to the product's author (the rest is the platform's). */
@@ -444,6 +455,13 @@ export interface Config {
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number };
+	studioQuotas: {
+		uploadSlotsPerHour: number;
+		pendingBytesPerAuthor: number;
+		storedBytesPerAuthor: number;
+		unattachedTtlHours: number;
+		inReviewPerAuthor: number;
+	};
 	/** Whole percent of a sale owed to its author (payouts and the author's statement). */
 	authorRevenueSharePercent: number;
 	previews: PreviewConfig;
@@ -756,6 +774,13 @@ export function loadConfig(source: Source = process.env): Config {
 			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS,
 			multipartThresholdBytes: env.UPLOAD_MULTIPART_THRESHOLD_BYTES,
 			partBytes: env.UPLOAD_PART_BYTES
+		},
+		studioQuotas: {
+			uploadSlotsPerHour: env.UPLOAD_SLOTS_PER_HOUR,
+			pendingBytesPerAuthor: env.UPLOAD_PENDING_BYTES_PER_AUTHOR,
+			storedBytesPerAuthor: env.UPLOAD_STORED_BYTES_PER_AUTHOR,
+			unattachedTtlHours: env.UPLOAD_UNATTACHED_TTL_HOURS,
+			inReviewPerAuthor: env.STUDIO_IN_REVIEW_PER_AUTHOR
 		},
 		authorRevenueSharePercent: env.AUTHOR_REVENUE_SHARE_PERCENT,
 		previews: {

@@ -3,12 +3,17 @@
  * D10). Every change locks the account row, writes its audit row in the same
  * transaction and refuses to take staff rights away from the acting account,
  * so the last staff member cannot lock everyone out.
+ *
+ * Taking the author role away (to `customer`) also blocks the studio
+ * application, so the account cannot make itself an author again the next
+ * second; staff lift the block with allowAuthorReapplication (README, "Trust
+ * rules").
  */
-import { and, asc, count, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AdminUserDetail, AdminUserPage, AdminUserSummary, UserRoleValue } from '../../contracts/admin';
 import { fingerprint } from '../catalog/cursor';
 import { db, type DbOrTx } from '../db/client';
-import { sessions, users, type UserRole } from '../db/schema';
+import { authorProfiles, sessions, users, type UserRole } from '../db/schema';
 import { AppError, invalidCursor, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
@@ -73,6 +78,19 @@ export async function searchUsers(query: { q?: string; cursor?: string; pageSize
 	return { items: page.rows.map(summary), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
 
+/** Other accounts paid into the bank account this one's author profile names. */
+async function sharingPayoutAccount(userId: string, tx: DbOrTx): Promise<AdminUserDetail['payoutAccountSharedWith']> {
+	const [own] = await tx.select({ number: authorProfiles.bankAccountNumber }).from(authorProfiles).where(eq(authorProfiles.userId, userId));
+	if (!own) return [];
+	return tx
+		.select({ id: users.id, email: users.email, name: users.name, role: users.role, displayName: authorProfiles.displayName, bankName: authorProfiles.bankName })
+		.from(authorProfiles)
+		.innerJoin(users, eq(users.id, authorProfiles.userId))
+		.where(and(eq(authorProfiles.bankAccountNumber, own.number), ne(authorProfiles.userId, userId)))
+		.orderBy(asc(users.email))
+		.limit(100);
+}
+
 async function detail(u: UserRow, tx: DbOrTx): Promise<AdminUserDetail> {
 	const wallet = await getBalance(tx, u.id);
 	const [active] = await tx
@@ -82,7 +100,9 @@ async function detail(u: UserRow, tx: DbOrTx): Promise<AdminUserDetail> {
 	return {
 		...summary(u),
 		wallet: { main: wallet.main.toString(), bonus: wallet.bonus.toString(), total: wallet.total.toString() },
-		activeSessions: Number(active?.n ?? 0)
+		activeSessions: Number(active?.n ?? 0),
+		authorReapplyBlockedAt: u.authorReapplyBlockedAt?.toISOString() ?? null,
+		payoutAccountSharedWith: await sharingPayoutAccount(u.id, tx)
 	};
 }
 
@@ -102,17 +122,23 @@ export async function changeUserRole(actorId: string, id: string, role: UserRole
 		if (!u) throw accountNotFound();
 		if (u.role === role) return detail(u, tx);
 		refuseSelf(actorId, id, 'Bạn không thể tự bỏ quyền quản trị của chính mình. Hãy nhờ một nhân viên quản trị khác.');
+		const at = now();
+		// Revoking an author blocks re-application; making someone an author on purpose lifts any block.
+		const blocked = u.role === 'author' && role === 'customer' ? at : role === 'author' ? null : u.authorReapplyBlockedAt;
 		const [updated] = await tx
 			.update(users)
-			.set({ role: role as UserRole, updatedAt: now() })
+			.set({ role: role as UserRole, authorReapplyBlockedAt: blocked, updatedAt: at })
 			.where(eq(users.id, id))
 			.returning();
+		const blockChanged = (blocked === null) !== (u.authorReapplyBlockedAt === null);
 		await recordAudit(tx, {
 			actorId,
 			action: 'user.role_change',
 			targetType: 'user',
 			targetId: id,
-			summary: { before: { role: u.role }, after: { role } }
+			summary: blockChanged
+				? { before: { role: u.role, authorReapplyBlocked: u.authorReapplyBlockedAt !== null }, after: { role, authorReapplyBlocked: blocked !== null } }
+				: { before: { role: u.role }, after: { role } }
 		});
 		return detail(updated!, tx);
 	});
@@ -138,6 +164,27 @@ export async function disableUser(actorId: string, id: string, reason?: string):
 				sessionsRevoked: revoked.length,
 				...(reason ? { reason } : {})
 			}
+		});
+		return detail(updated!, tx);
+	});
+}
+
+/**
+ * Lets an account whose author role staff took away apply again (audited).
+ * Applying is still the account's own act: this only lifts the refusal.
+ */
+export async function allowAuthorReapplication(actorId: string, id: string): Promise<AdminUserDetail> {
+	return db().transaction(async (tx) => {
+		const [u] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+		if (!u) throw accountNotFound();
+		if (!u.authorReapplyBlockedAt) return detail(u, tx);
+		const [updated] = await tx.update(users).set({ authorReapplyBlockedAt: null, updatedAt: now() }).where(eq(users.id, id)).returning();
+		await recordAudit(tx, {
+			actorId,
+			action: 'user.author_reapply_allow',
+			targetType: 'user',
+			targetId: id,
+			summary: { before: { authorReapplyBlockedAt: u.authorReapplyBlockedAt.toISOString() }, after: { authorReapplyBlockedAt: null } }
 		});
 		return detail(updated!, tx);
 	});

@@ -24,6 +24,7 @@ import { capReached, evaluateLoadedCheckoutPromo, normalisePromoCode, reservePro
 import { getBalance, insufficientFunds } from '../wallet/service';
 import { formatVndText } from '../../format';
 import { buyerScope, buyerUserId, type Buyer } from './buyer';
+import { explainOwnProduct } from './own-product';
 import { alreadyOwned, flashSaleSoldOut, invalidPromo, unknownProduct } from './errors';
 import { MAX_QUOTE_ATTEMPTS, offerOf, quoteAndHold, readQuote, type QuoteRow } from './flash-sale';
 import { openCheckout } from './open';
@@ -137,6 +138,14 @@ async function payByWallet(tx: Tx, userId: string, product: { id: string; title:
 }
 
 export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInput, idempotencyKey?: string): Promise<CreatedOrder> {
+	try {
+		return await placeOrder(buyer, input, idempotencyKey);
+	} catch (error) {
+		throw await explainOwnProduct(error, buyerUserId(buyer), input.productId);
+	}
+}
+
+async function placeOrder(buyer: Buyer, input: CreateCheckoutInput, idempotencyKey?: string): Promise<CreatedOrder> {
 	const rawPromo = input.promoCode?.trim() || undefined;
 	if (rawPromo !== undefined && !PROMO_CODE_PATTERN.test(rawPromo)) throw invalidPromo();
 	const promoCode = rawPromo === undefined ? null : normalisePromoCode(rawPromo);

@@ -4,6 +4,10 @@
  * free claim or a staff grant is ownership but not a purchase, so it does not
  * count. The rating the catalog shows follows from the trigger of migration
  * 0023, inside the same transaction as the write.
+ *
+ * Trust rules (README, "Trust rules"): a product's author never reviews it,
+ * and a review whose purchase was refunded (the refund hides it,
+ * checkout/refund.ts) can no longer be edited.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -18,6 +22,10 @@ import { now } from '../platform/clock';
 
 const productMissing = () => notFound('Không tìm thấy học liệu này, có thể học liệu đã được gỡ xuống.');
 const notABuyer = () => forbidden('Chỉ người đã mua học liệu này mới có thể viết đánh giá.');
+const ownProduct = () =>
+	new AppError('forbidden', 'Bạn là tác giả của học liệu này nên không thể tự đánh giá. Đánh giá chỉ dành cho người mua.', { reason: 'own_product' });
+const purchaseRefunded = () =>
+	new AppError('forbidden', 'Đơn hàng của bạn cho học liệu này đã được hoàn tiền nên đánh giá đã bị ẩn và không thể sửa nữa.', { reason: 'refunded' });
 
 /** The paid order through which the account owns the product, or null. */
 export async function paidPurchase(userId: string, productId: string, tx: DbOrTx = db()): Promise<string | null> {
@@ -47,10 +55,11 @@ function toMine(r: OwnRow): NonNullable<MyReview['review']> {
 	return { id: r.id, stars: Number(r.stars), body: r.body, hidden: r.hidden_at !== null, createdAt: created, editedAt: updated === created ? null : updated };
 }
 
-async function publishedProduct(productId: string, tx: DbOrTx): Promise<boolean> {
-	if (!isUuid(productId)) return false;
-	const [row] = await queryRows<{ id: string }>(sql`SELECT id FROM products WHERE id = ${productId}::uuid AND is_published`, tx);
-	return row !== undefined;
+/** The product on sale and its author (null for the house catalog), or undefined. */
+async function publishedProduct(productId: string, tx: DbOrTx): Promise<{ authorId: string | null } | undefined> {
+	if (!isUuid(productId)) return undefined;
+	const [row] = await queryRows<{ author_id: string | null }>(sql`SELECT author_id FROM products WHERE id = ${productId}::uuid AND is_published`, tx);
+	return row && { authorId: row.author_id };
 }
 
 /** The product page's view: may this account review, and what it wrote. */
@@ -59,12 +68,16 @@ export async function myReview(userId: string, productId: string): Promise<MyRev
 	const [own] = await queryRows<OwnRow>(sql`
 		SELECT id, stars, body, hidden_at, created_at, updated_at FROM buyer_reviews
 		WHERE product_id = ${productId}::uuid AND user_id = ${userId}::uuid`);
-	return { canReview: (await paidPurchase(userId, productId)) !== null, review: own ? toMine(own) : null };
+	const product = await publishedProduct(productId, db());
+	const canReview = product !== undefined && product.authorId !== userId && (await paidPurchase(userId, productId)) !== null;
+	return { canReview, review: own ? toMine(own) : null };
 }
 
 export async function createReview(userId: string, input: WriteReviewInput): Promise<NonNullable<MyReview['review']>> {
 	return db().transaction(async (tx) => {
-		if (!(await publishedProduct(input.productId, tx))) throw productMissing();
+		const product = await publishedProduct(input.productId, tx);
+		if (!product) throw productMissing();
+		if (product.authorId === userId) throw ownProduct();
 		const orderId = await paidPurchase(userId, input.productId, tx);
 		if (!orderId) throw notABuyer();
 		const at = now();
@@ -83,13 +96,28 @@ export async function createReview(userId: string, input: WriteReviewInput): Pro
 	});
 }
 
-/** The author edits stars and text; a review staff hid stays hidden (editing is not an appeal). */
+/**
+ * The author edits stars and text; a review staff hid stays hidden (editing is
+ * not an appeal). Editing needs the paid purchase still held: once it is
+ * refunded the review is frozen as well as hidden.
+ */
 export async function updateReview(userId: string, input: WriteReviewInput): Promise<NonNullable<MyReview['review']>> {
 	if (!isUuid(input.productId)) throw productMissing();
-	const [updated] = await queryRows<OwnRow>(sql`
-		UPDATE buyer_reviews SET stars = ${input.stars}, body = ${input.body}, updated_at = ${ts(now())}
-		WHERE product_id = ${input.productId}::uuid AND user_id = ${userId}::uuid
-		RETURNING id, stars, body, hidden_at, created_at, updated_at`);
-	if (!updated) throw notFound('Bạn chưa có đánh giá nào cho học liệu này để sửa.');
-	return toMine(updated);
+	return db().transaction(async (tx) => {
+		const [own] = await queryRows<{ id: string }>(
+			sql`SELECT id FROM buyer_reviews WHERE product_id = ${input.productId}::uuid AND user_id = ${userId}::uuid FOR UPDATE`,
+			tx
+		);
+		if (!own) throw notFound('Bạn chưa có đánh giá nào cho học liệu này để sửa.');
+		// A refund hides the review under this same row lock: an edit lands before the refund or is refused after it.
+		if ((await paidPurchase(userId, input.productId, tx)) === null) throw purchaseRefunded();
+		const [updated] = await queryRows<OwnRow>(
+			sql`
+			UPDATE buyer_reviews SET stars = ${input.stars}, body = ${input.body}, updated_at = ${ts(now())}
+			WHERE id = ${own.id}::uuid
+			RETURNING id, stars, body, hidden_at, created_at, updated_at`,
+			tx
+		);
+		return toMine(updated!);
+	});
 }

@@ -2,7 +2,8 @@
  * Becoming an author (issue #16): the application stores the public profile
  * and the payout account, and makes the account an `author` at once. The role
  * change is audited as done by the user themself; staff can revoke it through
- * the ordinary role endpoint.
+ * the ordinary role endpoint, and a revoked account is refused here until
+ * staff allow it to apply again (admin/users.ts, README "Trust rules").
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProductType } from '../../contracts/catalog';
@@ -33,6 +34,13 @@ export async function applyAsAuthor(userId: string, input: ApplyInput): Promise<
 		if (!u) throw notFound('Không tìm thấy tài khoản.');
 		if (!u.emailVerifiedAt) {
 			throw new AppError('forbidden', 'Bạn cần xác minh địa chỉ email trước khi đăng ký bán học liệu.', { reason: 'email_unverified' });
+		}
+		if (u.authorReapplyBlockedAt) {
+			throw new AppError(
+				'forbidden',
+				'Quyền tác giả của tài khoản này đã bị quản trị viên thu hồi nên bạn không thể tự đăng ký lại. Nếu cho rằng đây là nhầm lẫn, hãy liên hệ bộ phận hỗ trợ.',
+				{ reason: 'author_revoked' }
+			);
 		}
 		const at = now();
 		const [profile] = await tx

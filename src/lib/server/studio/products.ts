@@ -17,6 +17,7 @@ import { categories, productDrafts, productReviews, products, uploads, type Uplo
 import { AppError, badRequest, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { storage } from '../platform/storage';
+import { checkInReviewQuota } from '../uploads/quotas';
 import { productView, productViews } from './product-view';
 import { coverKeyFor, coverUrlFor, productFileKeyFor } from './product-media';
 
@@ -40,7 +41,8 @@ async function checkUploads(tx: Tx, ownerId: string, refs: Partial<Record<keyof 
 	for (const [field, purpose] of Object.entries(UPLOAD_FIELDS) as [keyof typeof UPLOAD_FIELDS, UploadPurpose][]) {
 		const id = refs[field];
 		if (!id) continue;
-		const [u] = await tx.select().from(uploads).where(eq(uploads.id, id));
+		// FOR SHARE: the unattached-upload sweep (uploads/uploads.ts) skips an upload while it is being attached.
+		const [u] = await tx.select().from(uploads).where(eq(uploads.id, id)).for('share');
 		const problem = !u || u.ownerId !== ownerId
 			? 'Không tìm thấy tệp đã tải lên này trong tài khoản của bạn.'
 			: u.status !== 'verified'
@@ -139,7 +141,8 @@ async function copyObject(from: string, to: string, contentType: string): Promis
 }
 
 /**
- * draft | rejected → in_review. Needs a title, a category, a sold file and a
+ * draft | rejected → in_review, while the author has fewer than
+ * STUDIO_IN_REVIEW_PER_AUTHOR products in review. Needs a title, a category, a sold file and a
  * cover; refuses (409 duplicate_file) a sold file byte-identical to a file of
  * a product another author has on sale.
  */
@@ -147,6 +150,7 @@ export async function submitForReview(authorId: string, id: string): Promise<Stu
 	await db().transaction(async (tx) => {
 		const p = await ownedForUpdate(tx, authorId, id);
 		refuseUnlessEditable(p.status);
+		await checkInReviewQuota(tx, authorId);
 		const [draft] = await tx.select().from(productDrafts).where(eq(productDrafts.productId, id));
 		const missingParts = [!draft?.fileUploadId && 'tệp bán', !draft?.coverUploadId && 'ảnh bìa'].filter(Boolean);
 		if (missingParts.length) {

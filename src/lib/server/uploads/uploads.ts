@@ -4,21 +4,24 @@
  * limits, answered with a signed PUT straight to storage), then completion,
  * which checks the stored bytes themselves: size, SHA-256 and type by content.
  * Whatever fails verification is deleted at once; a slot never completed is
- * swept with its bytes once its URL has expired (./setup.ts).
+ * swept with its bytes once its URL has expired, and a verified upload no
+ * draft uses once UPLOAD_UNATTACHED_TTL_HOURS have passed (./setup.ts). An
+ * author's slots are bounded by the quotas of ./quotas.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AdminUploadQuery, CompleteUploadInput, CreateUploadInput, Upload } from '../../contracts/uploads';
 import { recordAudit } from '../admin/audit';
 import { config } from '../config';
 import { db } from '../db/client';
-import { uploads, type UploadPurpose } from '../db/schema';
+import { productDrafts, uploads, type UploadPurpose } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors/app-error';
 import { log } from '../platform/logger';
 import { now } from '../platform/clock';
 import { storage } from '../platform/storage';
 import { MAX_PARTS, partSizes } from '../platform/storage/types';
 import { allowedFor, extensionOf, sniff } from './content-types';
+import { checkUploadQuota } from './quotas';
 
 type Row = typeof uploads.$inferSelect;
 
@@ -92,6 +95,7 @@ function checkDeclaration(input: CreateUploadInput): void {
 	}
 }
 
+/** An author's slot is checked against their byte quotas (./quotas.ts) under their row lock, and recorded before that lock goes. */
 export async function createUpload(actor: Actor, input: CreateUploadInput) {
 	checkDeclaration(input);
 	const id = randomUUID();
@@ -99,29 +103,32 @@ export async function createUpload(actor: Actor, input: CreateUploadInput) {
 	const ttl = config().uploads.urlTtlSeconds;
 	const object = { size: input.sizeBytes, contentType: input.contentType };
 	const { partBytes } = transferPlan(input.sizeBytes);
-	const put = partBytes === null ? await storage().signedPutUrl(key, ttl, object) : null;
-	const multipart = partBytes === null ? null : await storage().signedMultipartPut(key, ttl, object, partBytes);
-	const expiresAt = (put ?? multipart)!.expiresAt;
-	const createdAt = now();
-	const [row] = await db()
-		.insert(uploads)
-		.values({
-			id,
-			ownerId: actor.userId,
-			purpose: input.purpose,
-			fileName: input.fileName,
-			contentType: input.contentType,
-			sizeBytes: input.sizeBytes,
-			sha256: input.sha256,
-			storageKey: key,
-			multipartUploadId: multipart?.uploadId ?? null,
-			partBytes,
-			expiresAt,
-			createdAt
-		})
-		.returning();
+	const created = await db().transaction(async (tx) => {
+		if (!actor.staff) await checkUploadQuota(tx, actor.userId, input.sizeBytes);
+		const put = partBytes === null ? await storage().signedPutUrl(key, ttl, object) : null;
+		const multipart = partBytes === null ? null : await storage().signedMultipartPut(key, ttl, object, partBytes);
+		const [inserted] = await tx
+			.insert(uploads)
+			.values({
+				id,
+				ownerId: actor.userId,
+				purpose: input.purpose,
+				fileName: input.fileName,
+				contentType: input.contentType,
+				sizeBytes: input.sizeBytes,
+				sha256: input.sha256,
+				storageKey: key,
+				multipartUploadId: multipart?.uploadId ?? null,
+				partBytes,
+				expiresAt: (put ?? multipart)!.expiresAt,
+				createdAt: now()
+			})
+			.returning();
+		return { row: inserted!, put, multipart };
+	});
+	const { put, multipart } = created;
 	return {
-		upload: toDto(row!),
+		upload: toDto(created.row),
 		put: put && { ...put, expiresAt: put.expiresAt.toISOString() },
 		multipart: multipart && { partBytes: partBytes!, parts: multipart.parts, expiresAt: multipart.expiresAt.toISOString() }
 	};
@@ -308,6 +315,43 @@ export async function sweepExpiredUploads(): Promise<number> {
 				.set({ status: slot.status === 'pending' ? 'expired' : slot.status, sweptAt: now() })
 				.where(eq(uploads.id, slot.id));
 		}
+		return due.length;
+	});
+}
+
+/**
+ * Background sweep of verified uploads no draft refers to (as its sold file,
+ * cover or preview) UPLOAD_UNATTACHED_TTL_HOURS after they were verified:
+ * their bytes are deleted and the row becomes `expired` (failure reason
+ * `unattached`), so it no longer counts in the author's stored bytes.
+ * Attaching locks the upload FOR SHARE (studio/products.ts), and rows are
+ * taken here FOR UPDATE SKIP LOCKED with the reference checked by the same
+ * statement, so an upload being attached is never swept from under it.
+ */
+export async function sweepUnattachedUploads(): Promise<number> {
+	const cutoff = new Date(now().getTime() - config().studioQuotas.unattachedTtlHours * 3_600_000);
+	return db().transaction(async (tx) => {
+		const due = await tx
+			.select({ id: uploads.id, key: uploads.storageKey })
+			.from(uploads)
+			.where(
+				and(
+					eq(uploads.status, 'verified'),
+					isNull(uploads.sweptAt),
+					lt(uploads.completedAt, cutoff),
+					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.file_upload_id = ${uploads.id})`,
+					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.cover_upload_id = ${uploads.id})`,
+					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.preview_upload_id = ${uploads.id})`
+				)
+			)
+			.orderBy(uploads.completedAt)
+			.limit(200)
+			.for('update', { skipLocked: true });
+		for (const upload of due) {
+			await storage().delete(upload.key);
+			await tx.update(uploads).set({ status: 'expired', failureReason: 'unattached', sweptAt: now() }).where(eq(uploads.id, upload.id));
+		}
+		if (due.length) log.info('swept verified uploads never attached to a product', { count: due.length });
 		return due.length;
 	});
 }

@@ -5,6 +5,7 @@ import { requireAuthor } from './studio-guard';
 
 export const load: PageServerLoad = async (event) => {
 	const session = requireAuthor(event);
-	const products = await serverCaller(event).studio.products().catch(throwPageError);
-	return { products: products.items, userId: session.user.id };
+	const api = serverCaller(event);
+	const [products, quota] = await Promise.all([api.studio.products(), api.studio.quota()]).catch(throwPageError);
+	return { products: products.items, quota, userId: session.user.id };
 };

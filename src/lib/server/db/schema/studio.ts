@@ -9,18 +9,23 @@ import { users } from './users';
  * row and makes the account an `author` in the same transaction; the bank
  * details are private (payouts only), the rest shows on the public author page.
  */
-export const authorProfiles = pgTable('author_profiles', {
-	userId: uuid('user_id')
-		.primaryKey()
-		.references(() => users.id, { onDelete: 'cascade' }),
-	displayName: text('display_name').notNull(),
-	bio: text('bio').notNull().default(''),
-	bankName: text('bank_name').notNull(),
-	bankAccountNumber: text('bank_account_number').notNull(),
-	bankAccountHolder: text('bank_account_holder').notNull(),
-	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-});
+export const authorProfiles = pgTable(
+	'author_profiles',
+	{
+		userId: uuid('user_id')
+			.primaryKey()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		displayName: text('display_name').notNull(),
+		bio: text('bio').notNull().default(''),
+		bankName: text('bank_name').notNull(),
+		bankAccountNumber: text('bank_account_number').notNull(),
+		bankAccountHolder: text('bank_account_holder').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	// Staff look up the accounts paid into the same bank account (a sock-puppet signal); the number is digits only (contracts/studio.ts).
+	(t) => [index('author_profiles_bank_account_idx').on(t.bankAccountNumber)]
+);
 
 /**
  * What an author's draft is made of before it is submitted: references to the
@@ -28,15 +33,24 @@ export const authorProfiles = pgTable('author_profiles', {
  * copied to product keys (products.file_key, cover_image_url); the uploads
  * themselves stay the author's.
  */
-export const productDrafts = pgTable('product_drafts', {
-	productId: uuid('product_id')
-		.primaryKey()
-		.references(() => products.id, { onDelete: 'cascade' }),
-	fileUploadId: uuid('file_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-	coverUploadId: uuid('cover_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-	previewUploadId: uuid('preview_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-});
+export const productDrafts = pgTable(
+	'product_drafts',
+	{
+		productId: uuid('product_id')
+			.primaryKey()
+			.references(() => products.id, { onDelete: 'cascade' }),
+		fileUploadId: uuid('file_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+		coverUploadId: uuid('cover_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+		previewUploadId: uuid('preview_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	// Whether any draft uses an upload: the unattached-upload sweep asks it of every candidate.
+	(t) => [
+		index('product_drafts_file_upload_idx').on(t.fileUploadId),
+		index('product_drafts_cover_upload_idx').on(t.coverUploadId),
+		index('product_drafts_preview_upload_idx').on(t.previewUploadId)
+	]
+);
 
 export const reviewDecisions = ['submitted', 'approved', 'rejected', 'published', 'unpublished'] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];

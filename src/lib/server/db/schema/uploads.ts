@@ -47,6 +47,8 @@ export const uploads = pgTable(
 		index('uploads_owner_idx').on(t.ownerId, t.createdAt),
 		index('uploads_sha256_idx').on(t.sha256, t.status),
 		index('uploads_unswept_expiry_idx').on(t.expiresAt).where(sql`${t.sweptAt} IS NULL AND ${t.status} IN ('pending', 'failed')`),
-		index('uploads_duplicate_idx').on(t.duplicateOfId)
+		index('uploads_duplicate_idx').on(t.duplicateOfId),
+		// The unattached-upload sweep (uploads/uploads.ts) walks verified, unswept uploads oldest first.
+		index('uploads_unswept_verified_idx').on(t.completedAt).where(sql`${t.sweptAt} IS NULL AND ${t.status} = 'verified'`)
 	]
 );

@@ -19,6 +19,12 @@ export const users = pgTable(
 		vipUntil: timestamp('vip_until', { withTimezone: true }),
 		/** Set by staff: the account can no longer sign in and its sessions are gone. */
 		disabledAt: timestamp('disabled_at', { withTimezone: true }),
+		/**
+		 * Set when staff take the author role away: the studio application then
+		 * answers 403 instead of making the account an author again, until staff
+		 * clear it (both audited, admin/users.ts).
+		 */
+		authorReapplyBlockedAt: timestamp('author_reapply_blocked_at', { withTimezone: true }),
 		/** Printed on receipts as the buyer's unit ("Đơn vị") and its tax code (10 digits, or 10-3 for a branch). */
 		schoolName: text('school_name'),
 		taxCode: text('tax_code'),

@@ -13,7 +13,7 @@ import { CompleteUploadInput, AdminUploadQuery, CreateUploadInput, Upload, Uploa
 import { listAudit } from '../../admin/audit';
 import { completeUpload, createUpload, listUploads } from '../../uploads/uploads';
 import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './upload-docs';
-import { changeUserRole, disableUser, getUser, searchUsers } from '../../admin/users';
+import { allowAuthorReapplication, changeUserRole, disableUser, getUser, searchUsers } from '../../admin/users';
 import { router, staffProcedure } from '../init';
 import { adminMoneyRouter } from './admin-money';
 import { adminPayoutsRouter } from './admin-payouts';
@@ -34,7 +34,13 @@ const exampleUser = {
 	disabledAt: null,
 	createdAt: '2026-01-15T08:30:00.000Z'
 } as const;
-const exampleDetail = { ...exampleUser, wallet: { main: '150000', bonus: '20000', total: '170000' }, activeSessions: 1 };
+const exampleDetail = {
+	...exampleUser,
+	wallet: { main: '150000', bonus: '20000', total: '170000' },
+	activeSessions: 1,
+	authorReapplyBlockedAt: null,
+	payoutAccountSharedWith: []
+};
 
 export const adminRouter = router({
 	money: adminMoneyRouter,
@@ -101,7 +107,8 @@ export const adminRouter = router({
 				method: 'GET',
 				path: '/api/v1/admin/users/{id}',
 				summary: 'One account',
-				description: 'Role, creation, verification, disabled state, wallet balance and active sessions of one account.',
+				description:
+					'Role, creation, verification, disabled state, wallet balance and active sessions of one account; whether it may apply to sell again after its author role was taken away; and the other accounts whose author profile names the same payout bank account (a sock-puppet signal).',
 				tags,
 				envelope: 'object',
 				auth: 'staff',
@@ -119,7 +126,8 @@ export const adminRouter = router({
 				method: 'POST',
 				path: '/api/v1/admin/users/{id}/role',
 				summary: 'Change an account\'s role',
-				description: 'Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out.',
+				description:
+					'Sets `customer`, `author` or `staff`; audited with before/after. Staff cannot remove their own staff role (409), so the last staff member cannot lock everyone out. Taking the `author` role away (to `customer`) also refuses the account\'s studio application from then on (`authorReapplyBlockedAt`), until staff allow it again; making an account `author` lifts that refusal.',
 				tags,
 				envelope: 'object',
 				auth: 'staff',
@@ -149,7 +157,27 @@ export const adminRouter = router({
 		})
 		.input(DisableUserInput)
 		.output(AdminUserDetail)
-		.mutation(({ ctx, input }) => disableUser(ctx.session.user.id, input.id, input.reason))
+		.mutation(({ ctx, input }) => disableUser(ctx.session.user.id, input.id, input.reason)),
+
+	allowAuthorReapplication: staffProcedure
+		.meta({
+			openapi: {
+				method: 'POST',
+				path: '/api/v1/admin/users/{id}/author-reapplication',
+				summary: 'Let a revoked author apply again',
+				description:
+					'Lifts the refusal of the studio application that taking the author role away set (`authorReapplyBlockedAt` becomes null); audited as `user.author_reapply_allow`. The account is not made an author: it may apply again. Allowing an account that is not refused changes nothing.',
+				tags,
+				envelope: 'object',
+				auth: 'staff',
+				sameOrigin: true,
+				errors: { 400: ['validation_error'], 404: ['not_found'] },
+				example: exampleDetail
+			}
+		})
+		.input(AdminUserRef)
+		.output(AdminUserDetail)
+		.mutation(({ ctx, input }) => allowAuthorReapplication(ctx.session.user.id, input.id))
 ,
 
 	uploads: staffProcedure

@@ -16,7 +16,7 @@ export const studioProductProcedures = {
 				path: '/api/v1/studio/application',
 				summary: 'Apply to sell',
 				description:
-					'Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). Applying again updates the profile.',
+					'Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). An account whose author role staff took away is refused (403 `forbidden`, `details.reason` = `author_revoked`) until staff allow it to apply again. Applying again updates the profile.',
 				tags,
 				envelope: 'object',
 				auth: 'session',
@@ -128,12 +128,12 @@ export const studioProductProcedures = {
 				path: '/api/v1/studio/products/{id}/submit',
 				summary: 'Submit for review',
 				description:
-					'`draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.',
+					'`draft` or `rejected` → `in_review`. Needs a sold file and a cover (400 `details.reason` = `incomplete`). An author has at most STUDIO_IN_REVIEW_PER_AUTHOR products in review at once (422 `state_violation`, `details.reason` = `in_review_quota`, with `used` and `limit`). The sold file and the cover are copied to the product; a sold file byte-identical to a file of a product another author has on sale is refused with 409 `duplicate_file`.',
 				tags,
 				envelope: 'object',
 				auth: 'author',
 				sameOrigin: true,
-				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict', 'duplicate_file'] },
+				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict', 'duplicate_file'], 422: ['state_violation'] },
 				example: { ...exampleStudioProduct, status: 'in_review', rejectionReason: null }
 			}
 		})

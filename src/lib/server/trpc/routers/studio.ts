@@ -1,5 +1,7 @@
 /** The author studio (issue #16), served at /api/v1/studio/*. Wiring only. */
 import { CompleteUploadInput, CreateUploadInput, Upload, UploadSlot } from '../../../contracts/uploads';
+import { StudioQuota } from '../../../contracts/studio';
+import { uploadSlotPolicy, studioQuota } from '../../uploads/quotas';
 import { completeUpload, createUpload } from '../../uploads/uploads';
 import { authorProcedure, router } from '../init';
 import { completeUploadDocs, createUploadDocs } from './upload-docs';
@@ -11,7 +13,18 @@ const tags = ['Studio'];
 export const studioRouter = router({
 	earnings: studioEarningsRouter,
 	createUpload: authorProcedure
-		.meta({ openapi: { ...createUploadDocs, path: '/api/v1/studio/uploads', tags, auth: 'author' } })
+		.meta({
+			openapi: {
+				...createUploadDocs,
+				description:
+					`${createUploadDocs.description} Per-author quotas (GET /api/v1/studio/quota): at most UPLOAD_SLOTS_PER_HOUR slots per sliding hour (429 \`rate_limited\` with \`Retry-After\`); open slots may declare UPLOAD_PENDING_BYTES_PER_AUTHOR bytes together (429 \`rate_limited\`, \`details.reason\` = \`pending_bytes_quota\`, \`Retry-After\` until the oldest open slot expires); verified uploads and open slots together at most UPLOAD_STORED_BYTES_PER_AUTHOR bytes (422 \`state_violation\`, \`details.reason\` = \`stored_bytes_quota\`). Refusals carry \`usedBytes\` and \`limitBytes\`. A verified upload no draft uses is deleted UPLOAD_UNATTACHED_TTL_HOURS after it was verified.`,
+				path: '/api/v1/studio/uploads',
+				tags,
+				auth: 'author',
+				rateLimit: { requests: [{ policy: uploadSlotPolicy, key: 'user' }] },
+				errors: { ...createUploadDocs.errors, 422: ['state_violation'], 429: ['rate_limited'] }
+			}
+		})
 		.input(CreateUploadInput)
 		.output(UploadSlot)
 		.mutation(({ ctx, input }) => createUpload({ userId: ctx.session.user.id, staff: false }, input)),
@@ -21,6 +34,30 @@ export const studioRouter = router({
 		.input(CompleteUploadInput)
 		.output(Upload)
 		.mutation(({ ctx, input }) => completeUpload({ userId: ctx.session.user.id, staff: false }, input.id, input.parts)),
+
+	quota: authorProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/studio/quota',
+				summary: 'My quotas',
+				description:
+					'What the signed-in author uses of each quota and its limit: upload slots in the sliding hour (and when it has room again), bytes held by open slots, bytes of verified uploads, products in review; and after how many hours a verified upload no draft uses is deleted. The studio page shows it.',
+				tags,
+				envelope: 'object',
+				auth: 'author',
+				errors: {},
+				example: {
+					uploadSlotsPerHour: { used: 4, limit: 60, resetsAt: '2026-01-15T09:30:00.000Z' },
+					pendingBytes: { used: 482133, limit: 2147483648 },
+					storedBytes: { used: 10485760, limit: 21474836480 },
+					productsInReview: { used: 1, limit: 20 },
+					unattachedTtlHours: 72
+				}
+			}
+		})
+		.output(StudioQuota)
+		.query(({ ctx }) => studioQuota(ctx.session.user.id)),
 
 	...studioProductProcedures
 });

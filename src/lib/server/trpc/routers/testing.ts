@@ -11,7 +11,7 @@ import { db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, errorCodes, notFound } from '../../errors/app-error';
 import { publicProcedure as basePublic, router, sessionProcedure } from '../init';
-import { sweepExpiredUploads } from '../../uploads/uploads';
+import { sweepExpiredUploads, sweepUnattachedUploads } from '../../uploads/uploads';
 import { redirectMember } from '../../rest/meta';
 import { catalogChanged } from '../../catalog/memory-cache';
 import { computeInFrontForTests } from '../../http/front-switch';
@@ -30,10 +30,10 @@ const base = { tags: ['Testing'], internal: true, auth: 'none', errors: {} } as 
 
 export const testingRouter = router({
 	sweepUploads: publicProcedure
-		.meta({ openapi: { ...base, method: 'POST', path: '/api/v1/_test/uploads/sweep', summary: 'Run the upload expiry sweep', envelope: 'object' } })
+		.meta({ openapi: { ...base, method: 'POST', path: '/api/v1/_test/uploads/sweep', summary: 'Run the upload sweeps (expired slots, unattached uploads)', envelope: 'object' } })
 		.input(z.object({}))
 		.output(z.unknown())
-		.mutation(async () => ({ expired: await sweepExpiredUploads() })),
+		.mutation(async () => ({ expired: await sweepExpiredUploads(), unattached: await sweepUnattachedUploads() })),
 
 	searchIndex: publicProcedure
 		.meta({ openapi: { ...base, method: 'POST', path: '/api/v1/_test/search-index', summary: 'Turn the in-memory search index off, or on and built now', envelope: 'object' } })

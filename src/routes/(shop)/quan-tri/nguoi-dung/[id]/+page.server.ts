@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { ChangeRoleInput, DisableUserInput } from '$lib/contracts/admin';
 import { WalletAdjustmentInput } from '$lib/contracts/admin-money';
@@ -28,6 +29,10 @@ export const actions = {
 			serverCaller(event).admin.disableUser({ id: event.params.id, reason: input.reason })
 		);
 		return outcome.ok ? { done: 'Đã khoá tài khoản và kết thúc mọi phiên đăng nhập của tài khoản này.' } : outcome.failure;
+	},
+	allowReapply: async (event) => {
+		const outcome = await formAction(event, z.object({}), () => serverCaller(event).admin.allowAuthorReapplication({ id: event.params.id }));
+		return outcome.ok ? { done: 'Đã cho phép tài khoản này đăng ký bán học liệu lại.' } : outcome.failure;
 	},
 	adjustWallet: async (event) => {
 		const outcome = await formAction(event, WalletAdjustmentInput.omit({ id: true }), (input) =>
