@@ -13,6 +13,9 @@ export default defineConfig(({ mode }) => ({
 		external: ['@electric-sql/pglite', 'postgres']
 	},
 	test: {
+		// The default reporter, then the tests and assertions per project (tests/helpers/totals/).
+		reporters: ['default', './tests/helpers/totals/totals-reporter.ts'],
+		setupFiles: ['tests/helpers/totals/count-assertions.ts'],
 		projects: [
 			{
 				extends: true,
