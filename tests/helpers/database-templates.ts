@@ -1,0 +1,114 @@
+/**
+ * Migrate once per run, copy per server. Running the 30-odd committed
+ * migrations was most of a test server's start (about 20 s of 27 s on PGlite
+ * on this 2-core machine, 2.5 s of 6.7 s on PostgreSQL). The integration
+ * project's global setup migrates one database per kind with the app's own
+ * migrator (`scripts/migrate.ts`, the code `npm run db:migrate` and start-up
+ * run); each test server then starts on a copy, which the migrator finds up to
+ * date. What start-up does after the migrations (top-up denominations, seeding
+ * when asked, the search index) still runs on every server as on a first start.
+ *
+ * - PGlite: a data directory, copied into each server's DATA_DIR at the place
+ *   the server opens (`pglite/` inside DATA_DIR, see `pgliteDir` in config.ts).
+ * - PostgreSQL (TEST_DATABASE_URL): a database `<prefix>_template`; each
+ *   server's database is `CREATE DATABASE … TEMPLATE` it, a file copy.
+ *
+ * Tests of the first start itself ask for `freshDatabase: 'empty'`.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+
+export interface DatabaseTemplates {
+	/** A migrated PGlite data directory (the `pglite/` a server's DATA_DIR holds). */
+	pgliteDir: string;
+	/** With TEST_DATABASE_URL: the migrated database each server's database is created from. */
+	postgresTemplate?: string;
+}
+
+declare module 'vitest' {
+	export interface ProvidedContext {
+		databaseTemplates: DatabaseTemplates;
+	}
+}
+
+/** The names of this run's databases: `.ci/run` drops whatever starts with it. */
+export function databasePrefix(): string {
+	return process.env.TEST_DATABASE_PREFIX ?? `hoclieu_test_${process.pid}`;
+}
+
+export function databaseUrl(base: string, database: string): string {
+	const u = new URL(base);
+	u.pathname = `/${database}`;
+	return u.toString();
+}
+
+export async function adminQuery(base: string, statement: string): Promise<void> {
+	const admin = postgres(base, { max: 1, onnotice: () => {} });
+	try {
+		await admin.unsafe(statement);
+	} finally {
+		await admin.end();
+	}
+}
+
+/** `npm run db:migrate` in a child process, as the test servers would migrate: same env, same migrator. */
+function migrate(env: Record<string, string>): Promise<void> {
+	const started = Date.now();
+	return new Promise((res, rej) => {
+		const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/migrate.ts'], {
+			env: {
+				PATH: process.env.PATH ?? '',
+				HOME: process.env.HOME ?? '',
+				NODE_ENV: 'test',
+				MIGRATIONS_DIR: resolve('drizzle'),
+				LOG_LEVEL: 'warn',
+				...env
+			},
+			stdio: ['ignore', 'pipe', 'pipe']
+		});
+		let output = '';
+		child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+		child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+		child.on('error', rej);
+		child.on('exit', (code) => {
+			if (code === 0 && output.includes('migrations applied')) {
+				const where = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : env.DATA_DIR;
+				process.stdout.write(`database template ${where} migrated in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+				res();
+			} else rej(new Error(`migrating the test template failed (exit ${code}):\n${output}`));
+		});
+	});
+}
+
+/** Global setup: both templates, migrated side by side. */
+export async function prepareTemplates(): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+	const root = mkdtempSync(join(tmpdir(), 'hoclieu-template-'));
+	const base = process.env.TEST_DATABASE_URL;
+	const postgresTemplate = base ? `${databasePrefix()}_template`.toLowerCase() : undefined;
+	const remove = async () => {
+		rmSync(root, { recursive: true, force: true });
+		if (base && postgresTemplate) await adminQuery(base, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
+	};
+	try {
+		const work: Promise<void>[] = [migrate({ DATA_DIR: root })];
+		if (base && postgresTemplate) {
+			await adminQuery(base, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
+			await adminQuery(base, `CREATE DATABASE "${postgresTemplate}"`);
+			work.push(migrate({ DATA_DIR: join(root, 'postgres-run'), DATABASE_URL: databaseUrl(base, postgresTemplate) }));
+		}
+		await Promise.all(work);
+	} catch (error) {
+		await remove();
+		throw error;
+	}
+	return { templates: { pgliteDir: join(root, 'pglite'), postgresTemplate }, remove };
+}
+
+/** A server's DATA_DIR gets the migrated PGlite directory where config.ts looks for it. */
+export function copyPgliteTemplate(templates: DatabaseTemplates, dataDir: string): void {
+	if (!existsSync(templates.pgliteDir)) throw new Error(`the PGlite template ${templates.pgliteDir} is gone`);
+	cpSync(templates.pgliteDir, join(dataDir, 'pglite'), { recursive: true });
+}
