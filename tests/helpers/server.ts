@@ -121,7 +121,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		else env[k] = v;
 	}
 	// A server on the embedded database in the data directory made for it starts on the migrated copy.
-	if (options.freshDatabase !== false && templates && env.DATA_DIR === dataDir && !env.DATABASE_URL) copyPgliteTemplate(templates, dataDir);
+	if (options.freshDatabase !== false && templates?.pgliteDir && env.DATA_DIR === dataDir && !env.DATABASE_URL) {
+		copyPgliteTemplate(templates.pgliteDir, dataDir);
+	}
 	const logs: string[] = [];
 	const child = spawn(process.execPath, [resolve('build/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	const collect = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
