@@ -3,6 +3,7 @@
  * (counted by `count-assertions.ts`), so a run can be compared with an earlier
  * one: README "Test it" records the totals a change must not lower.
  */
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 interface Totals {
@@ -37,6 +38,23 @@ const line = (name: string, t: Totals) =>
 	`${name}: ${t.files} files, ${t.passed + t.failed + t.skipped} tests (${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped), ${t.assertions} assertions`;
 
 export default class TotalsReporter implements Reporter {
+	private readonly finished: TestModule[] = [];
+
+	/**
+	 * With TEST_TOTALS_FILE set, the totals so far are written there as JSON after every
+	 * file: an interrupted run (Ctrl-C, a CI time limit) still says what it had tested.
+	 */
+	onTestModuleEnd(module: TestModule): void {
+		this.finished.push(module);
+		const file = process.env.TEST_TOTALS_FILE;
+		if (!file) return;
+		const files = this.finished.map((m) => {
+			const tests = [...m.children.allTests()];
+			return { file: m.relativeModuleId, tests: tests.length, assertions: tests.reduce((sum, t) => sum + (t.meta().assertions ?? 0), 0) };
+		});
+		writeFileSync(file, JSON.stringify({ projects: Object.fromEntries(totalsOf(this.finished)), files }, null, '\t') + '\n');
+	}
+
 	onTestRunEnd(modules: readonly TestModule[]): void {
 		const byProject = totalsOf(modules);
 		const all = empty();
