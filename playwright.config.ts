@@ -21,7 +21,7 @@ export default defineConfig({
 	workers: 1,
 	retries: 0,
 	timeout: 60_000,
-	reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+	reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['./tests/helpers/totals/playwright-totals.ts']],
 	use: {
 		baseURL: origin,
 		launchOptions: {

@@ -13,6 +13,12 @@ export default defineConfig(({ mode }) => ({
 		external: ['@electric-sql/pglite', 'postgres']
 	},
 	test: {
+		// The default reporter, then the tests and assertions per project (tests/helpers/totals/).
+		reporters: ['default', './tests/helpers/totals/totals-reporter.ts'],
+		setupFiles: ['tests/helpers/totals/count-assertions.ts'],
+		// Vitest's default on 2 cores is one file at a time (cores − 1). Two at once keep both
+		// cores busy: an integration file mostly waits on its server, a child process of its own.
+		maxWorkers: 2,
 		projects: [
 			{
 				extends: true,

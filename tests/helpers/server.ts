@@ -1,15 +1,17 @@
 /**
  * Starts the built server (`node build`) as a real child process for HTTP
  * tests. Each server gets its own data directory and, when TEST_DATABASE_URL
- * is set (CI against the machine's PostgreSQL), its own freshly created
- * database, so suites never see each other's rows.
+ * is set (CI against the machine's PostgreSQL), its own database, so suites
+ * never see each other's rows. Both start as a copy of the run's migrated
+ * template (database-templates.ts) unless a test asks for an empty one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import postgres from 'postgres';
+import { inject } from 'vitest';
+import { adminQuery, copyPgliteTemplate, databasePrefix, databaseUrl, type DatabaseTemplates } from './database-templates';
 
 export interface TestServer {
 	url: string;
@@ -25,8 +27,13 @@ export interface TestServer {
 
 export interface StartOptions {
 	env?: Record<string, string | undefined>;
-	/** false = no database of our own (e.g. DATABASE_URL pointing at a closed port in env). */
-	freshDatabase?: boolean;
+	/**
+	 * true (default) = a database of its own, a copy of the run's migrated template;
+	 * 'empty' = a database of its own with nothing in it, which the server migrates on
+	 * its first start (tests of that first start); false = no database of our own
+	 * (e.g. DATABASE_URL pointing at a closed port in env).
+	 */
+	freshDatabase?: boolean | 'empty';
 	/** Rewrites the fresh database's URL, e.g. to go through a fault-injection proxy. */
 	databaseUrl?: (url: string) => string;
 	/**
@@ -51,33 +58,23 @@ export function freePort(): Promise<number> {
 	});
 }
 
-function adminUrl(base: string, database: string): string {
-	const u = new URL(base);
-	u.pathname = `/${database}`;
-	return u.toString();
+/** The integration project's global setup provides them; elsewhere (a script) servers migrate their own. */
+function runTemplates(): DatabaseTemplates | undefined {
+	try {
+		return inject('databaseTemplates');
+	} catch {
+		return undefined;
+	}
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+async function createDatabase(from: string | undefined): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
 	const base = process.env.TEST_DATABASE_URL;
 	if (!base) return undefined;
-	const prefix = process.env.TEST_DATABASE_PREFIX ?? `hoclieu_test_${process.pid}`;
-	const name = `${prefix}_${process.pid}_${++databaseCounter}_${Date.now().toString(36)}`.toLowerCase();
-	const admin = postgres(base, { max: 1, onnotice: () => {} });
-	try {
-		await admin.unsafe(`CREATE DATABASE "${name}"`);
-	} finally {
-		await admin.end();
-	}
+	const name = `${databasePrefix()}_${process.pid}_${++databaseCounter}_${Date.now().toString(36)}`.toLowerCase();
+	await adminQuery(base, from ? `CREATE DATABASE "${name}" TEMPLATE "${from}"` : `CREATE DATABASE "${name}"`);
 	return {
-		url: adminUrl(base, name),
-		drop: async () => {
-			const a = postgres(base, { max: 1, onnotice: () => {} });
-			try {
-				await a.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-			} finally {
-				await a.end();
-			}
-		}
+		url: databaseUrl(base, name),
+		drop: () => adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
 	};
 }
 
@@ -94,7 +91,8 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
 	const port = await freePort();
 	const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-test-'));
-	const database = options.freshDatabase === false ? undefined : await createDatabase();
+	const templates = options.freshDatabase === 'empty' ? undefined : runTemplates();
+	const database = options.freshDatabase === false ? undefined : await createDatabase(templates?.postgresTemplate);
 	const url = `http://127.0.0.1:${port}`;
 	const env: Record<string, string> = {
 		PATH: process.env.PATH ?? '',
@@ -121,6 +119,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	for (const [k, v] of Object.entries(options.env ?? {})) {
 		if (v === undefined) delete env[k];
 		else env[k] = v;
+	}
+	// A server on the embedded database in the data directory made for it starts on the migrated copy.
+	if (options.freshDatabase !== false && templates?.pgliteDir && env.DATA_DIR === dataDir && !env.DATABASE_URL) {
+		copyPgliteTemplate(templates.pgliteDir, dataDir);
 	}
 	const logs: string[] = [];
 	const child = spawn(process.execPath, [resolve('build/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -72,7 +72,8 @@ describe('npm run seed', () => {
 describe('seed on first start of an empty database', () => {
 	let s: TestServer;
 	beforeAll(async () => {
-		s = await startServer({ env: { SEED_ON_EMPTY: 'true' } });
+		// Not the run's migrated copy: the first start migrates the empty database, then seeds it.
+		s = await startServer({ freshDatabase: 'empty', env: { SEED_ON_EMPTY: 'true' } });
 		servers.push(s);
 	});
 

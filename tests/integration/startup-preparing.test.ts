@@ -13,6 +13,8 @@ describe('a demo server whose first seed is still running', () => {
 	let s: TestServer;
 	beforeAll(async () => {
 		s = await startServer({
+			// A truly empty database: this first start migrates it too, as an operator's does.
+			freshDatabase: 'empty',
 			waitFor: 'listening',
 			env: { NODE_ENV: 'development', SEED_ON_EMPTY: 'true', SEED_PRODUCTS: '30', TEST_HOLD_STARTUP: 'true' }
 		});
