@@ -350,3 +350,58 @@ describe('the account page: linked providers', () => {
 		expect(await identities(me.id)).toHaveLength(1);
 	});
 });
+
+describe('the storefront and the documents name exactly the enabled providers', () => {
+	it('/dang-nhap offers a button for each enabled provider and none for Zalo', async () => {
+		const page = await request(server.url, '/dang-nhap?returnTo=%2Fsan-pham%2Ftoan-6', { headers: { accept: 'text/html' } });
+		expect(page.status).toBe(200);
+		expect(page.text).toContain('Đăng nhập với Google');
+		expect(page.text).toContain('Đăng nhập với Tài khoản Sở GD&amp;ĐT');
+		expect(page.text).not.toContain('Zalo');
+		expect(page.text).toContain('href="/dang-nhap/voi/oidc?returnTo=%2Fsan-pham%2Ftoan-6"');
+	});
+
+	it('the button starts the flow and the teacher lands back on the product page, signed in', async () => {
+		const email = freshEmail();
+		school.nextUser({ sub: freshSub(), email, email_verified: true });
+		const start = await request(server.url, '/dang-nhap/voi/oidc?returnTo=%2Fsan-pham%2Ftoan-6', { headers: { 'sec-fetch-site': 'same-origin' } });
+		expect(start.status, start.text).toBe(303);
+		const { callback, stateCookie } = await follow(start.headers.get('location')!, start);
+		const back = await returnTo(callback, stateCookie, 'text/html');
+		expect(back.status).toBe(303);
+		expect(back.headers.get('location')).toBe('/san-pham/toan-6');
+		expect((await sessionOf(back))!.email).toBe(email);
+
+		// Signed in, the sign-in and sign-up pages send the person on to where they were going.
+		const cookie = cookieFrom(back, 'auth.session_data')!;
+		for (const path of ['/dang-nhap?returnTo=%2Fthu-vien', '/dang-ky?returnTo=%2Fthu-vien']) {
+			const page = await request(server.url, path, { headers: { cookie, accept: 'text/html' } });
+			expect(page.status, path).toBe(303);
+			expect(page.headers.get('location')).toBe('/thu-vien');
+		}
+		const evil = await request(server.url, '/dang-nhap?returnTo=%2F%2Fevil.example', { headers: { cookie, accept: 'text/html' } });
+		expect(evil.headers.get('location')).toBe('/');
+	});
+
+	it('a start from another site is refused', async () => {
+		const res = await request(server.url, '/dang-nhap/voi/google', { headers: { 'sec-fetch-site': 'cross-site' } });
+		expect(res.status).toBe(303);
+		expect(res.headers.get('location')).toBe('/dang-nhap?mxh-loi=forbidden');
+		expect(cookieFrom(res, 'auth.oauth_state')).toBeUndefined();
+	});
+
+	it('/auth.md, /llms.txt, the developer hub and the protected-resource metadata list google and oidc only', async () => {
+		const authMd = await request(server.url, '/auth.md');
+		expect(authMd.text).toContain('enabled providers are `google` (Google), `oidc` (Tài khoản Sở GD&ĐT)');
+		expect(authMd.text).not.toContain('`zalo`');
+		expect((await request(server.url, '/llms.txt')).text).toContain('enabled providers are `google` (Google), `oidc` (Tài khoản Sở GD&ĐT)');
+		const hub = await request(server.url, '/developers', { headers: { accept: 'text/html' } });
+		// What a reader sees: tags and Svelte's comment markers dropped.
+		const hubText = hub.text.replace(/<!--.*?-->/gs, '').replace(/<[^>]+>/g, '');
+		expect(hubText).toContain('google (Google), oidc (Tài khoản Sở GD&amp;ĐT).');
+		expect(hubText).not.toContain('zalo (');
+		const prm = await request(server.url, '/.well-known/oauth-protected-resource');
+		expect(prm.body).toMatchObject({ social_sign_in_providers: ['google', 'oidc'] });
+		expect(prm.body.authorization_servers).toBeUndefined();
+	});
+});
