@@ -324,6 +324,25 @@ describe('the account page: linked providers', () => {
 		expect(await identities(account.id)).toEqual([]);
 	});
 
+	it('/tai-khoan shows each enabled provider with a link button that starts linking, and says when it is done', async () => {
+		const account = await verifiedAccount(freshEmail());
+		const page = await request(server.url, '/tai-khoan', { headers: { cookie: account.cookie, accept: 'text/html' } });
+		expect(page.status).toBe(200);
+		expect(page.text).toContain('href="/dang-nhap/voi/google?lien-ket"');
+		expect(page.text).toContain('Liên kết Tài khoản Sở GD&amp;ĐT');
+		const sub = freshSub();
+		google.nextUser({ sub, email: freshEmail(), email_verified: true });
+		const start = await request(server.url, '/dang-nhap/voi/google?lien-ket', { headers: { cookie: account.cookie, 'sec-fetch-site': 'same-origin' } });
+		expect(start.status, start.text).toBe(303);
+		const { callback, stateCookie } = await follow(start.headers.get('location')!, start);
+		const back = await returnTo(callback, `${stateCookie}; ${account.cookie}`, 'text/html');
+		expect(back.headers.get('location')).toBe('/tai-khoan?da-lien-ket=google');
+		const after = await request(server.url, '/tai-khoan?da-lien-ket=google', { headers: { cookie: account.cookie, accept: 'text/html' } });
+		expect(after.text).toContain('Đã liên kết Google.');
+		expect(after.text).toContain('Huỷ liên kết Google');
+		expect(await identities(account.id)).toEqual([{ provider: 'google', subject: sub }]);
+	});
+
 	it('refuses to link an identity that belongs to another account', async () => {
 		const sub = freshSub();
 		expect((await signInWith('google', { sub, email: freshEmail(), email_verified: true })).status).toBe(303);
