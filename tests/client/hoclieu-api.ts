@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sign-in/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a sign-in with an external identity provider
+         * @description Answers `{ url, redirect: true }`: send the browser to `url`, the provider's authorization page (OpenID Connect with PKCE, `state` and `nonce`; ADR 019). The provider returns the browser to `GET /api/auth/callback/{provider}`, which sets the `auth.session_data` cookie and redirects to `callbackURL` (a path of this site; default `/`). Sets a short-lived `auth.oauth_state` cookie that binds the return to this browser. A provider this server is not configured for answers 404 `not_found`; `/auth.md` lists the enabled ones.
+         */
+        post: operations["authSocialSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forget-password": {
         parameters: {
             query?: never;
@@ -946,6 +966,26 @@ export interface paths {
          * @description Files a takedown notice (`copyright`: the rights holder, naming the original and stating in good faith that they hold the rights, `sworn: true`), a theft report (`theft`: copied from another author, naming the original), a content problem (`content`) or anything else (`other`) about a product on sale. Works signed in or not. Staff review every report; a product may be taken off sale while they do. Limited per account (or per IP address when signed out) and per IP address, per hour (`REPORT_RATE_LIMIT`, `REPORT_RATE_LIMIT_IP`).
          */
         post: operations["reportsFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/callback/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Return from an external identity provider
+         * @description Where the provider sends the browser back. Requires the `state` of this browser's `auth.oauth_state` cookie (single use), exchanges the code with the PKCE verifier and verifies the ID token (signature, issuer, audience, expiry, nonce); then sets the `auth.session_data` cookie and answers 303 to the `callbackURL` given at the start. A new identity whose verified address belongs to an account whose own address was never proven is refused (409 `conflict`, reason `account_unverified`): the person proves the address by email code first (ADR 019). When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope; no session is set.
+         */
+        get: operations["authSocialCallback"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2477,6 +2517,22 @@ export interface components {
                 };
             };
         };
+        /** @description Not found */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
         /** @description No valid session */
         Unauthenticated: {
             headers: {
@@ -2503,22 +2559,6 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "promo_cap_reached";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-        /** @description Not found */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {string} */
-                        code: "not_found";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2999,6 +3039,82 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    authSocialSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    provider: "google" | "zalo" | "oidc";
+                    callbackURL?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Sets auth.oauth_state */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "url": "https://accounts.google.com/o/oauth2/v2/auth?client_id=1234.apps.googleusercontent.com&response_type=code&scope=openid+email+profile&state=Zm9v&nonce=YmFy&code_challenge=YmF6&code_challenge_method=S256",
+                     *       "redirect": true
+                     *     } */
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                        /** @constant */
+                        redirect: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
@@ -6575,6 +6691,85 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    authSocialCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+            };
+            header?: never;
+            path: {
+                provider: "google" | "zalo" | "oidc";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (or, for browsers, refused): continue at the Location target. */
+            303: {
+                headers: {
+                    /** @description A path of this site */
+                    Location?: string;
+                    /** @description Sets auth.session_data, auth.oauth_state */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store` */
+                    "cache-control"?: string;
+                    /** @description `no-referrer` */
+                    "referrer-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_token";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             /** @description Rate limited */
             429: {
                 headers: {

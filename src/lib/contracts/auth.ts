@@ -117,3 +117,37 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** Acknowledgement of the mail-sending calls; identical whether or not the account exists. */
 export const Acknowledged = z.object({ status: z.literal(true) });
+
+/** Social sign-in providers (ADR 019); a server enables only those it is configured for. */
+export const SocialProviderId = z.enum(['google', 'zalo', 'oidc'], { error: 'Nhà cung cấp đăng nhập không hợp lệ.' });
+export type SocialProviderId = z.infer<typeof SocialProviderId>;
+
+/** `POST /api/auth/sign-in/social`: where to land afterwards is a path of this site, nothing else. */
+export const SocialSignInInput = z.object({
+	provider: SocialProviderId,
+	callbackURL: RedirectPath.optional()
+});
+
+export const SocialSignInResponse = z.object({
+	url: z.url(),
+	redirect: z.literal(true)
+});
+
+/** What the provider sends back to `GET /api/auth/callback/{provider}` (other parameters are ignored). */
+export const SocialCallbackQuery = z.object({
+	provider: SocialProviderId,
+	code: z.string().max(2048).optional(),
+	state: z.string().max(512).optional(),
+	iss: z.string().max(2048).optional(),
+	error: z.string().max(256).optional()
+});
+
+/** The storefront's "link another way to sign in" (account page); lands back there. */
+export const LinkProviderInput = z.object({ provider: SocialProviderId });
+
+export const LinkedProvider = z.object({
+	provider: SocialProviderId,
+	email: z.string().nullable(),
+	linkedAt: z.iso.datetime()
+});
+export type LinkedProvider = z.infer<typeof LinkedProvider>;

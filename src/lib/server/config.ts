@@ -89,6 +89,16 @@ const envSchema = z.object({
 	/** `409 email_taken` answers one IP may get per window; after that every sign-up from it gets 429 (ADR 005). */
 	SIGNUP_TAKEN_PER_IP: positiveInt.default(10),
 	SIGNUP_TAKEN_WINDOW_SECONDS: positiveInt.default(3600),
+	// Social sign-in (ADR 019): a provider is enabled only when its client id and secret are set.
+	GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+	GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+	/** Outside production only: an issuer discovered in place of Google's fixed endpoints (the tests' OpenID Connect server). */
+	GOOGLE_ISSUER: z.url().optional(),
+	OIDC_ISSUER: z.url().optional(),
+	OIDC_CLIENT_ID: z.string().min(1).optional(),
+	OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+	/** The button's name for the generic provider, e.g. "Tài khoản Sở GD&ĐT Hà Nội". */
+	OIDC_LABEL: z.string().trim().min(1).max(60).default('Tài khoản trường học'),
 	// Object storage (architecture D6): S3_BUCKET set → S3, unset → files under DATA_DIR/files.
 	S3_BUCKET: z.string().min(3).max(63).optional(),
 	S3_ENDPOINT: z.url().optional(),
@@ -367,6 +377,21 @@ export interface CheckoutConfig {
 	downloadRateLimit: number;
 }
 
+export interface SocialProviderConfig {
+	clientId: string;
+	clientSecret: string;
+	/** Discovered at first use; undefined = Google's fixed endpoints. */
+	issuer: string | undefined;
+	label: string;
+}
+
+export interface SocialConfig {
+	google?: SocialProviderConfig;
+	oidc?: SocialProviderConfig & { issuer: string };
+	/** Plain-http issuers are accepted outside production only (the tests' server). */
+	allowInsecureIssuers: boolean;
+}
+
 export interface Config {
 	env: Mode;
 	/** What the operator sees (first log line, /api/health detail): the embedded demo, tests, or production. */
@@ -413,6 +438,8 @@ export interface Config {
 		smtpUrl: string | undefined;
 		from: string;
 	};
+	/** Enabled social sign-in providers (ADR 019); a missing key is a provider that is off. */
+	social: SocialConfig;
 	authLimits: {
 		windowMs: number;
 		perEmail: number;
@@ -628,6 +655,26 @@ export function resolveWebConcurrency(
 	return requested;
 }
 
+/** Each provider is on only with its id and secret; half a pair is a mistake worth stopping for. */
+function socialConfig(env: Env, isProduction: boolean): SocialConfig {
+	const pair = (name: string, id: string | undefined, secret: string | undefined) => {
+		if (Boolean(id) !== Boolean(secret)) throw new ConfigError(`Set both ${name}_CLIENT_ID and ${name}_CLIENT_SECRET, or neither.`);
+		return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+	};
+	const google = pair('GOOGLE', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
+	const oidc = pair('OIDC', env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET);
+	if (oidc && !env.OIDC_ISSUER) throw new ConfigError('OIDC_CLIENT_ID is set but OIDC_ISSUER is not: set the issuer URL of the identity provider.');
+	if (isProduction && env.GOOGLE_ISSUER) throw new ConfigError('GOOGLE_ISSUER is for tests only and is refused in production.');
+	for (const [name, url] of [['OIDC_ISSUER', env.OIDC_ISSUER], ['GOOGLE_ISSUER', env.GOOGLE_ISSUER]] as const) {
+		if (isProduction && url && !url.startsWith('https://')) throw new ConfigError(`${name} must be an https:// URL in production.`);
+	}
+	return {
+		google: google ? { ...google, issuer: env.GOOGLE_ISSUER, label: 'Google' } : undefined,
+		oidc: oidc && env.OIDC_ISSUER ? { ...oidc, issuer: env.OIDC_ISSUER, label: env.OIDC_LABEL } : undefined,
+		allowInsecureIssuers: !isProduction
+	};
+}
+
 export function loadConfig(source: Source = process.env): Config {
 	const mode = resolveMode(source);
 	const parsed = envSchema.safeParse(source);
@@ -674,6 +721,7 @@ export function loadConfig(source: Source = process.env): Config {
 	};
 
 	const origin = (env.ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+	const social = socialConfig(env, isProduction);
 
 	return {
 		env: env.NODE_ENV,
@@ -734,6 +782,7 @@ export function loadConfig(source: Source = process.env): Config {
 			smtpUrl: env.SMTP_URL,
 			from: env.MAIL_FROM ?? `hoclieu <no-reply@${new URL(origin).hostname}>`
 		},
+		social,
 		authLimits: {
 			windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000,
 			perEmail: env.AUTH_RATE_PER_EMAIL,

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AuthUser, SessionResponse } from '$lib/contracts/auth';
 import { db, type DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import { providerIdentities, users } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
@@ -139,6 +139,8 @@ export async function verifiedAccountFor(email: string, tx: DbOrTx): Promise<Use
 		.set({ emailVerifiedAt: at, passwordHash: null, updatedAt: at })
 		.where(eq(users.id, user.id))
 		.returning();
+	// Nothing an unproven claimant attached survives the owner's proof (ADR 019 never links to such an account; belt and braces).
+	await tx.delete(providerIdentities).where(eq(providerIdentities.userId, user.id));
 	if (user.passwordHash) {
 		await invalidateUserSessions(user.id, tx);
 		log.warn('unverified password account claimed by address owner; password and sessions dropped', { userId: user.id });

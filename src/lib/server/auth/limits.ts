@@ -32,6 +32,7 @@ const policies = {
 	mailEmail: policy('auth-mail-email', (l) => l.mailPerEmail),
 	linkIp: policy('auth-link-ip', (l) => l.perIp),
 	resetIp: policy('auth-reset-ip', (l) => l.perIp),
+	socialIp: policy('auth-social-ip', (l) => l.perIp),
 	signUpTakenIp: (): RateLimitPolicy => {
 		const l = config().authLimits;
 		return { name: 'auth-sign-up-taken-ip', limit: l.signUpTakenPerIp, windowMs: l.signUpTakenWindowMs, onStoreFailure: 'closed' };
@@ -72,5 +73,7 @@ export const authLimits = {
 			{ policy: policies.mailIp(), key: req.ip }
 		]),
 	link: (req: AuthRequest) => applyRateLimits(req.responseHeaders, [{ policy: policies.linkIp(), key: req.ip }]),
-	reset: (req: AuthRequest) => applyRateLimits(req.responseHeaders, [{ policy: policies.resetIp(), key: req.ip }])
+	reset: (req: AuthRequest) => applyRateLimits(req.responseHeaders, [{ policy: policies.resetIp(), key: req.ip }]),
+	/** Both steps of social sign-in (ADR 019): each start writes a row, each callback reaches the provider. */
+	social: (req: AuthRequest) => applyRateLimits(req.responseHeaders, [{ policy: policies.socialIp(), key: req.ip }])
 };

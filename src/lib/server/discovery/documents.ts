@@ -1,6 +1,7 @@
 /**
  * Markdown discovery documents: /llms.txt (llmstxt.org format) and /auth.md.
  */
+import { enabledProviders } from '../auth/social/providers';
 import { tagAnchor } from './api-reference';
 import { authLabels, publicEndpoints } from './endpoints';
 import { scopes } from './scopes';
@@ -29,6 +30,7 @@ Things an agent should know:
 - Errors are \`{ "error": { "code", "message", "details"? } }\` with stable snake_case codes; \`429\` carries \`Retry-After\`. Search allows 30 requests per minute per IP — read \`RateLimit-Remaining\` and slow down.
 - Buying: \`POST /api/v1/checkout\` with a \`productId\` and a \`paymentMethod\`; send an \`Idempotency-Key\` header (e.g. a UUID) so a retry never creates a second order (\`POST /api/v1/topup/orders\` honours it too). Poll \`GET /api/v1/checkout/{orderId}\` until \`PAID\`; its \`downloadUrl\` carries a \`token\` query parameter that \`POST /api/v1/downloads/by-token\` exchanges for a short-lived file URL.
 - There are no API keys or bearer tokens. Everything beyond browsing needs the \`auth.session_data\` cookie from the sign-in flows in [auth.md](${origin}/auth.md); mutations also pass a same-origin check (send no \`Origin\` header, or your own).
+- ${socialSignInText()}
 
 ## Documentation
 
@@ -44,6 +46,16 @@ ${sections.join('\n\n')}
 
 - [Protected-resource metadata](${origin}/.well-known/oauth-protected-resource): RFC 9728, scope names
 `;
+}
+
+/** What this server's social sign-in offers, from its configuration: exactly the enabled providers (ADR 019). */
+export function socialSignInText(): string {
+	const providers = enabledProviders();
+	if (providers.length === 0) {
+		return 'Social sign-in: no identity provider is enabled on this server, so `POST /api/auth/sign-in/social` answers `404 not_found` for every provider.';
+	}
+	const list = providers.map((p) => `\`${p.id}\` (${p.label})`).join(', ');
+	return `Social sign-in: enabled providers are ${list}. \`POST /api/auth/sign-in/social\` with \`{ "provider", "callbackURL"? }\` answers \`{ "url", "redirect": true }\`; a browser opens \`url\` (the provider, an OpenID Connect authorization server of its own) and comes back through \`GET /api/auth/callback/{provider}\`, which sets \`auth.session_data\` and redirects to \`callbackURL\` (a path of this site). It needs a browser (the provider's pages and a state cookie); a script signs in by email instead. Any other provider answers \`404 not_found\`.`;
 }
 
 /** The /api/auth operations, read from the route table like llms.txt (no second, hand-kept list). */
@@ -94,7 +106,7 @@ All bodies are JSON. Responses set \`auth.session_data\` on success.
 ${authTable(origin)}
 
 Sign-in endpoints are rate-limited per IP and per email (\`429\` with \`Retry-After\`).
-Social sign-in exists in the web UI only (the identity provider is its authorization server).
+${socialSignInText()}
 
 ### A non-browser client
 

@@ -5,14 +5,16 @@ const meanings: Record<ErrorCode, string> = {
 	validation_error: 'Malformed or invalid input; `details.fields` lists the fields, `details.reason` the rule.',
 	invalid_otp: 'Wrong sign-in code; `details.attemptsLeft` says how many tries the code has left (5 per code).',
 	otp_expired: 'No usable sign-in code: expired (10 minutes), already used, replaced by a newer one or burnt by wrong tries. Ask for a new one.',
-	invalid_token: 'A sign-in or reset link that is unknown, already used or expired; `details.reason` is `unknown`, `used` or `expired`.',
+	invalid_token:
+		'A sign-in or reset link that is unknown, already used or expired (`details.reason` `unknown`, `used` or `expired`), or a social sign-in return that failed its checks (`state`: not this browser\'s, spent or expired; `denied`: cancelled at the provider; `provider_response`: the code or ID token was refused).',
 	invalid_credentials: 'Wrong email or password (the same answer for an unknown email).',
 	unauthenticated: 'No valid session cookie (or guest checkout unavailable).',
 	forbidden: 'Not allowed: foreign Origin on a mutation, paid track not owned, invalid download token.',
 	not_found: 'Unknown resource, or an order you may not see (both look the same on purpose).',
 	method_not_allowed: 'The path exists with other methods; see the `Allow` header.',
 	email_taken: 'Sign-up with an address that already has an account.',
-	conflict: 'The resource is in a state that refuses this change (e.g. a product in review, a flash sale that ended, an unpaid order\'s receipt), or it changed meanwhile.',
+	conflict:
+		'The resource is in a state that refuses this change (e.g. a product in review, a flash sale that ended, an unpaid order\'s receipt), or it changed meanwhile. Social sign-in: `details.reason` `account_unverified` (prove the address by emailed code first), `provider_email_unverified`, `identity_taken`, `provider_already_linked` or `last_sign_in_method`.',
 	duplicate_file: 'An uploaded file is byte-for-byte a file already uploaded by another author (recorded for staff as a theft signal).',
 	already_owned: 'You already own this product.',
 	flash_sale_sold_out: 'The flash sale has no stock left.',

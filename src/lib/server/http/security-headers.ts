@@ -38,7 +38,8 @@ export function applySecurityHeaders(headers: Headers, options: { production: bo
 	// For browsers that predate frame-ancestors; both say "never framed" (the wallet buy button was frameable).
 	headers.set('x-frame-options', 'DENY');
 	headers.set('x-content-type-options', 'nosniff');
-	headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+	// A route that asked for none keeps it: the sign-in link's and the social callback's redirects carry a secret in their URL.
+	if (headers.get('referrer-policy') !== 'no-referrer') headers.set('referrer-policy', 'strict-origin-when-cross-origin');
 	headers.set('permissions-policy', PERMISSIONS_POLICY);
 	// Only in production: a development server on plain http (localhost) must not pin browsers to https.
 	if (options.production) headers.set('strict-transport-security', HSTS);

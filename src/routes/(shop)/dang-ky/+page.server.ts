@@ -10,9 +10,12 @@ const SignUpForm = SignUpInput.extend({ confirmPassword: z.string({ error: 'Vui 
 	{ path: ['confirmPassword'], message: 'Mật khẩu nhập lại không khớp.' }
 );
 
-export const load: PageServerLoad = ({ url }) => {
+export const load: PageServerLoad = ({ url, locals }) => {
 	const returnTo = url.searchParams.get('returnTo');
-	return { returnTo: returnTo && isSafeRedirectPath(returnTo) ? returnTo : null };
+	const safe = returnTo && isSafeRedirectPath(returnTo) ? returnTo : null;
+	// Someone already signed in has nothing to do here: on to where they were going.
+	if (locals.session) redirect(303, safe ?? '/');
+	return { returnTo: safe };
 };
 
 export const actions = {

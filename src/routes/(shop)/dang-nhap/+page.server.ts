@@ -1,6 +1,8 @@
 import { redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { isSafeRedirectPath, MagicLinkInput, OtpSendInput, OtpVerifyInput, RedirectPath, SignInInput } from '$lib/contracts/auth';
+import { enabledProviders } from '$lib/server/auth/social/providers';
+import { socialProblem } from '$lib/server/auth/social/messages';
 import { formAction } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 
@@ -19,10 +21,14 @@ function linkProblem(code: string | null, reason: string | null): string | null 
 	return 'Không thể đăng nhập bằng liên kết lúc này. Vui lòng thử lại sau ít phút.';
 }
 
-export const load: PageServerLoad = ({ url }) => {
+export const load: PageServerLoad = ({ url, locals }) => {
 	const returnTo = url.searchParams.get('returnTo');
+	// Someone already signed in has nothing to do here: on to where they were going.
+	if (locals.session) redirect(303, returnTo && isSafeRedirectPath(returnTo) ? returnTo : '/');
 	const method = url.searchParams.get('cach');
 	return {
+		socialProviders: enabledProviders(),
+		socialProblem: socialProblem(url.searchParams.get('mxh-loi'), url.searchParams.get('ly-do')),
 		method: (methods as readonly string[]).includes(method ?? '') ? (method as SignInMethod) : 'mat-khau',
 		returnTo: returnTo && isSafeRedirectPath(returnTo) ? returnTo : null,
 		linkProblem: linkProblem(url.searchParams.get('loi'), url.searchParams.get('ly-do')),

@@ -2,6 +2,9 @@ import { fail, redirect, type ActionFailure } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { ChangePasswordInput, DeleteAccountInput, ProfileInput } from '$lib/contracts/account';
+import { LinkProviderInput } from '$lib/contracts/auth';
+import { socialProblem } from '$lib/server/auth/social/messages';
+import { enabledProviders } from '$lib/server/auth/social/providers';
 import { paths } from '$lib/paths';
 import { clearSessionCookie } from '$lib/server/auth/session';
 import { formAction, type FormFailure } from '$lib/server/forms';
@@ -12,11 +15,24 @@ import { throwPageError } from '$lib/server/trpc/page-error';
 export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
 	const api = serverCaller(event);
-	const [profile, devices] = await Promise.all([api.account.profile(), api.account.devices()]).catch(throwPageError);
-	return { profile, devices };
+	const [profile, devices, linked] = await Promise.all([api.account.profile(), api.account.devices(), api.auth.linkedProviders()]).catch(throwPageError);
+	const providers = enabledProviders();
+	const { searchParams } = event.url;
+	const justLinked = providers.find((p) => p.id === searchParams.get('da-lien-ket') && linked.some((l) => l.provider === p.id));
+	return {
+		profile,
+		devices,
+		// Every enabled provider with whether it is linked; a linked one that was since switched off still shows, to be unlinked.
+		providers: [
+			...providers.map((p) => ({ ...p, linked: linked.find((l) => l.provider === p.id) ?? null })),
+			...linked.filter((l) => !providers.some((p) => p.id === l.provider)).map((l) => ({ id: l.provider, label: l.provider, linked: l }))
+		],
+		providerNotice: socialProblem(searchParams.get('mxh-loi'), searchParams.get('ly-do')),
+		providerLinked: justLinked && !searchParams.has('mxh-loi') ? `Đã liên kết ${justLinked.label}. Từ nay bạn có thể đăng nhập bằng ${justLinked.label}.` : null
+	};
 };
 
-type Section = 'profile' | 'password' | 'devices' | 'delete';
+type Section = 'profile' | 'password' | 'devices' | 'providers' | 'delete';
 
 /** The form failure, tagged with the section whose form was sent. */
 const failed = (failure: ActionFailure<FormFailure>, section: Section) => fail(failure.status, { ...failure.data, section });
@@ -41,6 +57,12 @@ export const actions = {
 		const outcome = await formAction(event, z.object({}), () => serverCaller(event).account.signOutElsewhere());
 		if (!outcome.ok) return failed(outcome.failure, 'devices');
 		return { section: 'devices' as Section, done: outcome.value.ended > 0 ? `Đã đăng xuất ${outcome.value.ended} thiết bị khác.` : 'Không có thiết bị nào khác đang đăng nhập.' };
+	},
+	unlinkProvider: async (event) => {
+		requireSignIn(event);
+		const outcome = await formAction(event, LinkProviderInput, (input) => serverCaller(event).auth.uiUnlinkProvider(input));
+		if (!outcome.ok) return failed(outcome.failure, 'providers');
+		return { section: 'providers' as Section, done: 'Đã huỷ liên kết.' };
 	},
 	delete: async (event) => {
 		requireSignIn(event);

@@ -94,3 +94,56 @@ export const authTokens = pgTable(
 		check('auth_tokens_attempts_nonneg', sql`${t.attempts} >= 0`)
 	]
 );
+
+/** The identity providers social sign-in knows (ADR 019); each is enabled only when configured. */
+export const socialProviders = ['google', 'zalo', 'oidc'] as const;
+export type SocialProvider = (typeof socialProviders)[number];
+
+/**
+ * An account's identity at an external provider (ADR 019): who the provider
+ * says this is (`subject`, stable per provider) and the address it vouched
+ * for when last seen. One identity belongs to one account; an account may
+ * hold one per provider.
+ */
+export const providerIdentities = pgTable(
+	'provider_identities',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		provider: text('provider', { enum: socialProviders }).notNull(),
+		subject: text('subject').notNull(),
+		email: text('email'),
+		emailVerified: boolean('email_verified').notNull().default(false),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	(t) => [
+		uniqueIndex('provider_identities_provider_subject_key').on(t.provider, t.subject),
+		uniqueIndex('provider_identities_user_provider_key').on(t.userId, t.provider),
+		check('provider_identities_provider_known', sql`${t.provider} IN ('google', 'zalo', 'oidc')`)
+	]
+);
+
+/**
+ * A social sign-in between the redirect to the provider and its return: the
+ * PKCE verifier and nonce stay here, keyed by SHA-256 of the `state` the
+ * browser carries, and the row is deleted when the callback uses it, so a
+ * callback replayed with the same state finds nothing.
+ */
+export const oauthFlows = pgTable(
+	'oauth_flows',
+	{
+		stateHash: text('state_hash').primaryKey(),
+		provider: text('provider', { enum: socialProviders }).notNull(),
+		codeVerifier: text('code_verifier').notNull(),
+		nonce: text('nonce').notNull(),
+		callbackUrl: text('callback_url').notNull(),
+		/** Set when a signed-in person links a provider from their account page. */
+		linkUserId: uuid('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+	},
+	(t) => [index('oauth_flows_expires_at_idx').on(t.expiresAt)]
+);

@@ -18,14 +18,22 @@ import {
 	OtpVerifyInput,
 	ResetPasswordInput,
 	SessionResponse,
+	LinkedProvider,
+	LinkProviderInput,
 	SignInInput,
-	SignUpInput
+	SignUpInput,
+	SocialCallbackQuery,
+	SocialSignInInput,
+	SocialSignInResponse
 } from '../../../contracts/auth';
 import { sessionResponse, signInWithPassword, signOut, signUp, toAuthUser, type SignedIn } from '../../auth/accounts';
 import { requestMagicLink, signInWithMagicLink } from '../../auth/magic-link';
 import { sendSignInOtp, verifySignInOtp } from '../../auth/otp';
 import { requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import type { AuthRequest } from '../../auth/request';
+import { completeSocialSignIn, startSocialSignIn } from '../../auth/social/flow';
+import { linkedProviders, unlinkProvider } from '../../auth/social/identities';
+import { enabledProviders } from '../../auth/social/providers';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session';
 import type { ClassifiedError } from '../../errors/classify';
 import { redirectMember, type OpenApiRouteMeta } from '../../rest/meta';
@@ -87,6 +95,18 @@ function signInPageFor(c: ClassifiedError): string {
 	const page = new URLSearchParams({ cach: 'lien-ket', loi: c.code });
 	if (typeof c.details?.reason === 'string') page.set('ly-do', c.details.reason);
 	return `/dang-nhap?${page}`;
+}
+
+/**
+ * A failed return from a provider lands on the sign-in page with the reason, or on the account
+ * page (a same-site path the flow stored) when the person was linking a provider from there.
+ */
+function socialFailurePage(c: ClassifiedError): string {
+	const reason = typeof c.details?.reason === 'string' ? c.details.reason : undefined;
+	const back = typeof c.details?.returnTo === 'string' ? c.details.returnTo : undefined;
+	const page = new URLSearchParams({ 'mxh-loi': c.code, ...(reason ? { 'ly-do': reason } : {}) });
+	const base = back ?? '/dang-nhap';
+	return `${base}${base.includes('?') ? '&' : '?'}${page}`;
 }
 
 export const authRouter = router({
@@ -185,6 +205,106 @@ export const authRouter = router({
 			const session = await signInWithMagicLink(input.token, authRequestOf(ctx));
 			setSessionCookie(ctx.cookies, session.token, session.expiresAt);
 			return { redirect: input.callbackURL ?? input.returnTo ?? '/' };
+		}),
+
+	socialSignIn: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'POST',
+				path: '/api/auth/sign-in/social',
+				summary: 'Start a sign-in with an external identity provider',
+				description:
+					'Answers `{ url, redirect: true }`: send the browser to `url`, the provider\'s authorization page (OpenID Connect with PKCE, `state` and `nonce`; ADR 019). The provider returns the browser to `GET /api/auth/callback/{provider}`, which sets the `auth.session_data` cookie and redirects to `callbackURL` (a path of this site; default `/`). Sets a short-lived `auth.oauth_state` cookie that binds the return to this browser. A provider this server is not configured for answers 404 `not_found`; `/auth.md` lists the enabled ones.',
+				envelope: 'raw',
+				auth: 'none',
+				rateLimit: authLimited,
+				sameOrigin: true,
+				setsCookies: ['auth.oauth_state'],
+				errors: { 400: ['validation_error'], 404: ['not_found'], 429: ['rate_limited'], 503: ['service_unavailable'] },
+				example: { url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=1234.apps.googleusercontent.com&response_type=code&scope=openid+email+profile&state=Zm9v&nonce=YmFy&code_challenge=YmF6&code_challenge_method=S256', redirect: true }
+			}
+		})
+		.input(SocialSignInInput)
+		.output(SocialSignInResponse)
+		.mutation(async ({ ctx, input }) => {
+			const url = await startSocialSignIn({ provider: input.provider, callbackURL: input.callbackURL ?? '/' }, ctx.cookies, authRequestOf(ctx));
+			return { url, redirect: true as const };
+		}),
+
+	socialCallback: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'GET',
+				path: '/api/auth/callback/{provider}',
+				summary: 'Return from an external identity provider',
+				description:
+					'Where the provider sends the browser back. Requires the `state` of this browser\'s `auth.oauth_state` cookie (single use), exchanges the code with the PKCE verifier and verifies the ID token (signature, issuer, audience, expiry, nonce); then sets the `auth.session_data` cookie and answers 303 to the `callbackURL` given at the start. A new identity whose verified address belongs to an account whose own address was never proven is refused (409 `conflict`, reason `account_unverified`): the person proves the address by email code first (ADR 019). When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope; no session is set.',
+				envelope: 'raw',
+				auth: 'optional-session',
+				rateLimit: authLimited,
+				redirects: redirectMember,
+				redirectStatus: 303,
+				// The code must not travel on in a Referer header.
+				redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+				browserErrorRedirect: socialFailurePage,
+				setsCookies: ['auth.session_data', 'auth.oauth_state'],
+				errors: {
+					400: ['validation_error', 'invalid_token'],
+					401: ['unauthenticated'],
+					403: ['forbidden'],
+					404: ['not_found'],
+					409: ['conflict'],
+					429: ['rate_limited'],
+					503: ['service_unavailable']
+				}
+			}
+		})
+		.input(SocialCallbackQuery)
+		.output(z.object({ redirect: z.string() }))
+		.query(async ({ ctx, input }) => {
+			const { provider, ...query } = input;
+			const done = await completeSocialSignIn(provider, query, ctx.cookies, authRequestOf(ctx), ctx.session?.user.id ?? null);
+			if (done.session) setSessionCookie(ctx.cookies, done.session.token, done.session.expiresAt);
+			return { redirect: done.callbackURL };
+		}),
+
+	/** The providers this server has enabled, for the sign-in buttons (storefront). */
+	socialProviders: publicProcedure
+		.output(z.array(z.object({ id: z.string(), label: z.string() })))
+		.query(() => enabledProviders()),
+
+	/** The account page's list of linked providers (storefront). */
+	linkedProviders: publicProcedure
+		.meta({ policies: { auth: 'session' } })
+		.output(z.array(LinkedProvider))
+		.query(async ({ ctx }) =>
+			(await linkedProviders(ctx.session!.user.id)).map((p) => ({ ...p, linkedAt: p.linkedAt.toISOString() }))
+		),
+
+	/** Starts linking another provider to the signed-in account; the provider returns to the account page. */
+	uiLinkProvider: publicProcedure
+		.meta({ policies: { auth: 'session', rateLimit: authLimited, sameOrigin: true } })
+		.input(LinkProviderInput)
+		.output(SocialSignInResponse)
+		.mutation(async ({ ctx, input }) => {
+			const url = await startSocialSignIn(
+				{ provider: input.provider, callbackURL: '/tai-khoan?da-lien-ket=' + input.provider, linkUserId: ctx.session!.user.id },
+				ctx.cookies,
+				authRequestOf(ctx)
+			);
+			return { url, redirect: true as const };
+		}),
+
+	/** Unlinks a provider while another way to sign in remains (409 `conflict` otherwise). */
+	uiUnlinkProvider: publicProcedure
+		.meta({ policies: { auth: 'session', sameOrigin: true } })
+		.input(LinkProviderInput)
+		.output(Acknowledged)
+		.mutation(async ({ ctx, input }) => {
+			await unlinkProvider(ctx.session!.user.id, input.provider);
+			return { status: true as const };
 		}),
 
 	forgetPassword: publicProcedure
