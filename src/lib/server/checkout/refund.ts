@@ -18,6 +18,7 @@ import { AppError, badRequest } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { credit } from '../wallet/service';
 import { formatVndText } from '../../format';
+import { formatOrderNumber } from '../../order-number';
 import { orderNotFound } from './errors';
 import { isUuid } from '../db/ids';
 
@@ -66,7 +67,7 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 			entryType: 'REFUND',
 			refType: 'order',
 			refId: order.id,
-			note: `Hoàn tiền đơn hàng ${order.paymentRef ?? order.id}: ${formatVndText(order.amountVnd)} vào ví chính.`,
+			note: `Hoàn tiền đơn hàng ${formatOrderNumber(order.orderNumber)}: ${formatVndText(order.amountVnd)} vào ví chính.`,
 			overMax: 'allow'
 		});
 		// The ownership is what downloads check (and order tokens check the refund row), so this ends every download.
