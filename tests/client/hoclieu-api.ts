@@ -1829,6 +1829,23 @@ export interface components {
             returnTo: string | null;
             /** Format: date-time */
             refundedAt?: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            refundedVnd?: string;
+            /** @enum {string} */
+            refundPocket?: "main";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            receivedVnd?: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            dueVnd?: string;
         };
         AdminOrderSummary: {
             /** Format: uuid */
