@@ -21,6 +21,7 @@ import { formatVndText } from '../../format';
 import { formatOrderNumber } from '../../order-number';
 import { orderNotFound } from './errors';
 import { isUuid } from '../db/ids';
+import { orderRefunded } from '../notifications/events';
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -96,6 +97,7 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 				reason
 			}
 		});
+		await orderRefunded(tx, order, refund.amountVnd, reason);
 		return { refund, created: true };
 	});
 }

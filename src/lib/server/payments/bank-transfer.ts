@@ -19,6 +19,7 @@ import { formatVndText } from '../../format';
 import { expireIntent, isPastExpiry } from './intents';
 import { referenceCandidates } from './payment-ref';
 import { paymentTarget, runAfterSettle, type BankTransfer, type PaymentIntent, type UnappliedReason } from './targets';
+import { unmatchedTransfer } from '../notifications/events';
 
 export const BANK_TRANSFER_PROVIDER = 'sepay';
 
@@ -55,9 +56,6 @@ interface Resolution {
 	note: string;
 	/** The intent this transfer paid, for the target's after-commit work. */
 	settled?: PaymentIntent;
-	/** A short transfer: what the intent has received in all and what is still due. */
-	shortBy?: { receivedVnd: bigint; dueVnd: bigint };
-	shortIntent?: PaymentIntent;
 }
 
 /** Inserts the transfer, or re-claims one whose processing failed before; null for a repeat delivery. */
@@ -105,6 +103,7 @@ async function resolve(tx: Tx, n: BankTransferNotification, transfer: BankTransf
 		: [];
 	if (intents.length !== 1) {
 		const note = intents.length === 0 ? 'Không tìm thấy mã thanh toán trong nội dung chuyển khoản.' : `Nội dung chứa nhiều mã thanh toán: ${intents.map((i) => i.reference).join(', ')}.`;
+		await unmatchedTransfer(tx, transfer.amountVnd, transfer.content);
 		return { matchStatus: 'unmatched', needsReview: true, note };
 	}
 	const intent = intents[0]!;
@@ -119,13 +118,12 @@ async function resolve(tx: Tx, n: BankTransferNotification, transfer: BankTransf
 		const earlier = await openShortTransfers(tx, intent.id);
 		const received = earlier.reduce((sum, t) => sum + t.amountVnd, 0n) + transfer.amountVnd;
 		if (received < intent.amountVnd) {
+			await paymentTarget(intent.kind).paidShort?.(tx, intent, received, intent.amountVnd - received);
 			return {
 				matchStatus: 'underpaid',
 				intentId: intent.id,
 				needsReview: true,
-				note: `Chuyển ${formatVndText(transfer.amountVnd)}, thiếu so với ${formatVndText(intent.amountVnd)} cần thanh toán (đã nhận ${formatVndText(received)}, còn thiếu ${formatVndText(intent.amountVnd - received)}); đơn vẫn chờ thanh toán.`,
-				shortBy: { receivedVnd: received, dueVnd: intent.amountVnd - received },
-				shortIntent: intent
+				note: `Chuyển ${formatVndText(transfer.amountVnd)}, thiếu so với ${formatVndText(intent.amountVnd)} cần thanh toán (đã nhận ${formatVndText(received)}, còn thiếu ${formatVndText(intent.amountVnd - received)}); đơn vẫn chờ thanh toán.`
 			};
 		}
 		const paid = await payIntent(tx, intent, transfer);

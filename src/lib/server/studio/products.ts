@@ -19,6 +19,7 @@ import { now } from '../platform/clock';
 import { storage } from '../platform/storage';
 import { productView, productViews } from './product-view';
 import { coverKeyFor, coverUrlFor, productFileKeyFor } from './product-media';
+import { newSubmission } from '../notifications/events';
 
 const missing = () => notFound('Không tìm thấy học liệu.');
 
@@ -182,6 +183,7 @@ export async function submitForReview(authorId: string, id: string): Promise<Stu
 			.set({ status: 'in_review', fileKey, fileName: file!.fileName, fileSha256: file!.sha256, coverImageUrl: coverUrlFor(coverKey), updatedAt: at })
 			.where(eq(products.id, id));
 		await tx.insert(productReviews).values({ productId: id, decision: 'submitted', actorId: authorId, createdAt: at });
+		await newSubmission(tx, id);
 	});
 	return toStudio((await productView(id))!);
 }

@@ -12,11 +12,11 @@ import { throwPageError } from '$lib/server/trpc/page-error';
 export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
 	const api = serverCaller(event);
-	const [profile, devices] = await Promise.all([api.account.profile(), api.account.devices()]).catch(throwPageError);
-	return { profile, devices };
+	const [profile, devices, mail] = await Promise.all([api.account.profile(), api.account.devices(), api.notifications.mailPreferences()]).catch(throwPageError);
+	return { profile, devices, mail, isStaff: event.locals.session?.user.role === 'staff' };
 };
 
-type Section = 'profile' | 'password' | 'devices' | 'delete';
+type Section = 'profile' | 'password' | 'devices' | 'mail' | 'delete';
 
 /** The form failure, tagged with the section whose form was sent. */
 const failed = (failure: ActionFailure<FormFailure>, section: Section) => fail(failure.status, { ...failure.data, section });
@@ -41,6 +41,16 @@ export const actions = {
 		const outcome = await formAction(event, z.object({}), () => serverCaller(event).account.signOutElsewhere());
 		if (!outcome.ok) return failed(outcome.failure, 'devices');
 		return { section: 'devices' as Section, done: outcome.value.ended > 0 ? `Đã đăng xuất ${outcome.value.ended} thiết bị khác.` : 'Không có thiết bị nào khác đang đăng nhập.' };
+	},
+	/** Unchecked boxes are not sent: each group shown is on exactly when its box came back; staff mail is shown to staff only. */
+	mail: async (event) => {
+		const session = requireSignIn(event);
+		const form = await event.request.formData();
+		const on = (group: string) => form.get(group) === 'on';
+		const api = serverCaller(event);
+		const staff = session.user.role === 'staff' ? on('staff') : (await api.notifications.mailPreferences()).staff;
+		await api.notifications.setMailPreferences({ studio: on('studio'), reports: on('reports'), staff });
+		return { section: 'mail' as Section, done: 'Đã lưu lựa chọn nhận thư.' };
 	},
 	delete: async (event) => {
 		requireSignIn(event);
