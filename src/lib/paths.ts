@@ -34,6 +34,8 @@ export const paths = {
 	adminSupport: '/quan-tri/ho-tro',
 	adminSupportTicket: (id: string) => `/quan-tri/ho-tro/${id}`,
 	wallet: '/vi',
+	/** "Thông báo": the signed-in person's notifications. */
+	notifications: '/thong-bao',
 	music: '/am-nhac',
 	signIn: '/dang-nhap',
 	signUp: '/dang-ky',

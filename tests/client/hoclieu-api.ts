@@ -972,6 +972,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notifications
+         * @description The signed-in account's notifications, newest first: payments, refunds and short transfers, decisions on submissions and reports, sales and payouts, and staff work. `unreadCount` counts every unread one (the badge). Ids only grow.
+         */
+        get: operations["notificationsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read
+         * @description Marks the given notifications (`ids`) or all of them (`all: true`) read and answers the unread count left. Ids that are not the caller's are ignored.
+         */
+        post: operations["notificationsMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/callback/{provider}": {
         parameters: {
             query?: never;
@@ -1909,6 +1949,23 @@ export interface components {
             returnTo: string | null;
             /** Format: date-time */
             refundedAt?: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            refundedVnd?: string;
+            /** @enum {string} */
+            refundPocket?: "main";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            receivedVnd?: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            dueVnd?: string;
         };
         AdminOrderSummary: {
             /** Format: uuid */
@@ -2219,6 +2276,18 @@ export interface components {
             status: "open" | "suspended" | "upheld" | "dismissed";
             /** Format: date-time */
             createdAt: string;
+        };
+        Notification: {
+            id: string;
+            kind: string;
+            /** @enum {string} */
+            group: "money" | "studio" | "reports" | "staff";
+            title: string;
+            body: string;
+            link: string;
+            /** Format: date-time */
+            createdAt: string;
+            readAt: string | null;
         };
         ProductDetail: {
             id: string;
@@ -6715,6 +6784,103 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    notificationsList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "4213",
+                     *           "kind": "order.refunded",
+                     *           "group": "money",
+                     *           "title": "Đơn hàng DH100227 đã được hoàn tiền",
+                     *           "body": "45.000 ₫ đã được hoàn vào ví chính của bạn (“Giáo án Toán lớp 1”). Lý do: Tệp bị lỗi",
+                     *           "link": "/thanh-toan/6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "createdAt": "2026-11-20T08:30:00.000Z",
+                     *           "readAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false,
+                     *       "unreadCount": 1
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                        unreadCount: number;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    notificationsMarkRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: string[];
+                    /** @constant */
+                    all?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "unreadCount": 0
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            unreadCount: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

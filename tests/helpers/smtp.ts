@@ -70,6 +70,12 @@ export function decodeHeader(value: string): string {
 		);
 }
 
+/** A top-level header of a received message, unfolded and decoded (`List-Unsubscribe` …); undefined when absent. */
+export function mailHeader(mail: ReceivedMail, name: string): string | undefined {
+	const value = unfoldHeaders(mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'))).get(name.toLowerCase());
+	return value === undefined ? undefined : decodeHeader(value);
+}
+
 function parse(raw: string): { subject: string; text: string; html: string } {
 	const split = raw.indexOf('\r\n\r\n');
 	const headers = unfoldHeaders(raw.slice(0, split));

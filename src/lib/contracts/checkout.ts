@@ -48,7 +48,18 @@ export const Order = z.object({
 	 * Additive, present only when staff refunded the order to the buyer's wallet.
 	 * The status stays PAID; `downloadUrl` is then null and earlier download links stop working.
 	 */
-	refundedAt: z.iso.datetime().optional()
+	refundedAt: z.iso.datetime().optional(),
+	/** Additive, with `refundedAt`: the amount given back. */
+	refundedVnd: MoneyVnd.optional(),
+	/** Additive, with `refundedAt`: where the money went (`main`: the main pocket of the buyer's wallet). */
+	refundPocket: z.enum(['main']).optional(),
+	/**
+	 * Additive, PENDING qr_direct only, present once a transfer arrived short: what has arrived so far.
+	 * `qrUrl`, `qrPayload` and `paymentInstructions` then ask for `dueVnd`, the remainder.
+	 */
+	receivedVnd: MoneyVnd.optional(),
+	/** Additive, with `receivedVnd`: what is still due. */
+	dueVnd: MoneyVnd.optional()
 }).meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
 

@@ -121,6 +121,10 @@ const envSchema = z.object({
 	PAYMENT_ACCOUNT_NAME: z.string().optional(),
 	PAYMENT_WEBHOOK_SECRET: z.string().optional(),
 	PAYMENT_SWEEP_INTERVAL_MS: positiveInt.default(30_000),
+	// Notification mail (README "Notifications and mail preferences"): at most one digest per person per
+	// NOTIFY_DIGEST_MINUTES; the job that sends digests and money mails runs every NOTIFY_MAIL_INTERVAL_MS.
+	NOTIFY_DIGEST_MINUTES: positiveInt.default(60),
+	NOTIFY_MAIL_INTERVAL_MS: positiveInt.default(30_000),
 	// Banking apps the payment page offers to open with the transfer filled in (src/lib/bank-apps.ts).
 	PAYMENT_BANK_APPS: z
 		.string()
@@ -456,6 +460,12 @@ export interface Config {
 	paymentWebhook: WebhookKey;
 	/** How often expired payment intents are swept. */
 	paymentSweepIntervalMs: number;
+	notify: {
+		/** At most one digest mail per person per this many minutes. */
+		digestMinutes: number;
+		/** How often the notification mail job runs. */
+		mailIntervalMs: number;
+	};
 	/** Banking apps the payment page offers to open, and the deep-link service that opens them. */
 	paymentBankApps: BankApp[];
 	paymentDeepLinkBase: string;
@@ -802,6 +812,7 @@ export function loadConfig(source: Source = process.env): Config {
 		payment: paymentSettings(env),
 		paymentWebhook: webhookKey(env),
 		paymentSweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_MS,
+		notify: { digestMinutes: env.NOTIFY_DIGEST_MINUTES, mailIntervalMs: env.NOTIFY_MAIL_INTERVAL_MS },
 		paymentBankApps: env.PAYMENT_BANK_APPS,
 		paymentDeepLinkBase: env.PAYMENT_DEEPLINK_BASE,
 		wishlistMaxItems: env.WISHLIST_MAX_ITEMS,

@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { productView, productViews } from '../studio/product-view';
 import { recordAudit } from './audit';
+import { productDecision } from '../notifications/events';
 
 const missing = () => notFound('Không tìm thấy học liệu.');
 
@@ -68,6 +69,7 @@ export async function changeStatus(actorId: string, id: string, action: keyof ty
 			targetId: id,
 			summary: { before: { status: p.status }, after: { status: t.to, ...(reason ? { reason } : {}) } }
 		});
+		await productDecision(tx, id, action, reason);
 	});
 	return adminProduct(id);
 }

@@ -12,6 +12,7 @@ import { creditBuyersWallet } from '../payments/unapplied';
 import { formatVndText } from '../../format';
 import { deliverReceipt } from './receipts';
 import { markOrderPaid, releaseOrder } from './transitions';
+import { orderTransferLate, orderTransferShort } from '../notifications/events';
 
 const unappliedNote: Record<UnappliedReason, (ref: string, amount: bigint) => string> = {
 	late: (ref, amount) => `Chuyển khoản ${ref} đến sau khi đơn hàng hết hạn hoặc đã huỷ: hoàn ${formatVndText(amount)} vào ví chính.`,
@@ -33,6 +34,11 @@ export const orderPaymentTarget: PaymentTarget = {
 	},
 
 	// A guest's intent has no account: creditBuyersWallet leaves that money for staff.
-	creditUnapplied: (tx, intent, transfer, amount, reason) =>
-		creditBuyersWallet(tx, intent, transfer, amount, 'REFUND', unappliedNote[reason](intent.reference, amount))
+	async creditUnapplied(tx, intent, transfer, amount, reason) {
+		const note = await creditBuyersWallet(tx, intent, transfer, amount, 'REFUND', unappliedNote[reason](intent.reference, amount));
+		if (note !== null) await orderTransferLate(tx, intent.targetId, amount, reason);
+		return note;
+	},
+
+	paidShort: (tx, intent, receivedVnd, dueVnd) => orderTransferShort(tx, intent.targetId, receivedVnd, dueVnd)
 };

@@ -7,7 +7,8 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Order, OrderListQuery, OrderPage } from '../../contracts/checkout';
 import { config } from '../config';
 import { db } from '../db/client';
-import { orders } from '../db/schema';
+import { orders, paymentIntents } from '../db/schema';
+import { openShortTransfers } from '../payments/bank-transfer';
 import { downloadPageUrl } from '../downloads/links';
 import { issueDownloadToken } from '../downloads/tokens';
 import { invalidCursor } from '../errors/app-error';
@@ -38,8 +39,10 @@ export async function toOrderView(row: OrderRow, o: { created?: boolean } = {}):
 	let qrUrl: string | null = null;
 	let qrPayload: string | null = null;
 	let paymentInstructions: string | null = null;
+	const short = pending && row.paymentMethod === 'qr_direct' ? await receivedSoFar(row.id) : null;
 	if (pending && row.paymentMethod === 'qr_direct' && row.paymentRef && config().payment.ready) {
-		const details = await paymentDetails({ reference: row.paymentRef, amountVnd: row.amountVnd });
+		// After a short transfer the QR asks for the remainder only: the matcher adds it to what arrived.
+		const details = await paymentDetails({ reference: row.paymentRef, amountVnd: short ? short.dueVnd : row.amountVnd });
 		qrUrl = details.qrUrl;
 		qrPayload = details.qrPayload;
 		paymentInstructions = details.paymentInstructions;
@@ -67,8 +70,22 @@ export async function toOrderView(row: OrderRow, o: { created?: boolean } = {}):
 		promoCode: row.promoCode,
 		createdAt: row.createdAt.toISOString(),
 		returnTo: row.returnTo,
-		...(refund ? { refundedAt: refund.createdAt.toISOString() } : {})
+		...(refund ? { refundedAt: refund.createdAt.toISOString(), refundedVnd: refund.amountVnd.toString(), refundPocket: 'main' as const } : {}),
+		...(short ? { receivedVnd: short.receivedVnd.toString(), dueVnd: short.dueVnd.toString() } : {})
 	};
+}
+
+/** A pending order's short transfers waiting on its intent: null when none arrived. */
+async function receivedSoFar(orderId: string): Promise<{ receivedVnd: bigint; dueVnd: bigint } | null> {
+	const [intent] = await db()
+		.select()
+		.from(paymentIntents)
+		.where(and(eq(paymentIntents.kind, ORDER_KIND), eq(paymentIntents.targetId, orderId)));
+	if (!intent || intent.status !== 'PENDING') return null;
+	const short = await openShortTransfers(db(), intent.id);
+	if (short.length === 0) return null;
+	const receivedVnd = short.reduce((sum, t) => sum + t.amountVnd, 0n);
+	return receivedVnd < intent.amountVnd ? { receivedVnd, dueVnd: intent.amountVnd - receivedVnd } : null;
 }
 
 export interface Viewer {

@@ -18,8 +18,10 @@ import { AppError, badRequest } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { credit } from '../wallet/service';
 import { formatVndText } from '../../format';
+import { formatOrderNumber } from '../../order-number';
 import { orderNotFound } from './errors';
 import { isUuid } from '../db/ids';
+import { orderRefunded } from '../notifications/events';
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -66,7 +68,7 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 			entryType: 'REFUND',
 			refType: 'order',
 			refId: order.id,
-			note: `Hoàn tiền đơn hàng ${order.paymentRef ?? order.id}: ${formatVndText(order.amountVnd)} vào ví chính.`,
+			note: `Hoàn tiền đơn hàng ${formatOrderNumber(order.orderNumber)}: ${formatVndText(order.amountVnd)} vào ví chính.`,
 			overMax: 'allow'
 		});
 		// The ownership is what downloads check (and order tokens check the refund row), so this ends every download.
@@ -95,6 +97,7 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 				reason
 			}
 		});
+		await orderRefunded(tx, order, refund.amountVnd, reason);
 		return { refund, created: true };
 	});
 }

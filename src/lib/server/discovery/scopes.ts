@@ -10,6 +10,8 @@ export const scopes = {
 	'topup:read': 'top-up order polling',
 	'topup:write': 'top-up order creation',
 	'wallet:read': 'wallet balance and ledger',
+	'notifications:read': 'the signed-in account\'s notifications and unread count',
+	'notifications:write': 'marking notifications read',
 	'promos:validate': 'promo validation for checkout and top-up',
 	'giftcodes:redeem': 'gift-code redemption',
 	'media:download': 'music quota and download, token downloads'

@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { db, type Tx } from '../db/client';
+import { db, type DbOrTx, type Tx } from '../db/client';
 import { bankTransfers, paymentIntents, type TransferMatchStatus } from '../db/schema';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
@@ -19,6 +19,7 @@ import { formatVndText } from '../../format';
 import { expireIntent, isPastExpiry } from './intents';
 import { referenceCandidates } from './payment-ref';
 import { paymentTarget, runAfterSettle, type BankTransfer, type PaymentIntent, type UnappliedReason } from './targets';
+import { unmatchedTransfer } from '../notifications/events';
 
 export const BANK_TRANSFER_PROVIDER = 'sepay';
 
@@ -102,6 +103,7 @@ async function resolve(tx: Tx, n: BankTransferNotification, transfer: BankTransf
 		: [];
 	if (intents.length !== 1) {
 		const note = intents.length === 0 ? 'Không tìm thấy mã thanh toán trong nội dung chuyển khoản.' : `Nội dung chứa nhiều mã thanh toán: ${intents.map((i) => i.reference).join(', ')}.`;
+		await unmatchedTransfer(tx, transfer.amountVnd, transfer.content);
 		return { matchStatus: 'unmatched', needsReview: true, note };
 	}
 	const intent = intents[0]!;
@@ -112,23 +114,51 @@ async function resolve(tx: Tx, n: BankTransferNotification, transfer: BankTransf
 	if (intent.status === 'PAID') return creditUnapplied(tx, intent, transfer, transfer.amountVnd, 'duplicate_payment');
 	if (lapsed || intent.status !== 'PENDING') return creditUnapplied(tx, intent, transfer, transfer.amountVnd, 'late');
 	if (transfer.amountVnd < intent.amountVnd) {
-		return {
-			matchStatus: 'underpaid',
-			intentId: intent.id,
-			needsReview: true,
-			note: `Chuyển ${formatVndText(transfer.amountVnd)}, thiếu so với ${formatVndText(intent.amountVnd)} cần thanh toán; đơn vẫn chờ thanh toán.`
-		};
+		// Short transfers before this one still wait on the intent: together they may pay it (the buyer paid the remainder).
+		const earlier = await openShortTransfers(tx, intent.id);
+		const received = earlier.reduce((sum, t) => sum + t.amountVnd, 0n) + transfer.amountVnd;
+		if (received < intent.amountVnd) {
+			await paymentTarget(intent.kind).paidShort?.(tx, intent, received, intent.amountVnd - received);
+			return {
+				matchStatus: 'underpaid',
+				intentId: intent.id,
+				needsReview: true,
+				note: `Chuyển ${formatVndText(transfer.amountVnd)}, thiếu so với ${formatVndText(intent.amountVnd)} cần thanh toán (đã nhận ${formatVndText(received)}, còn thiếu ${formatVndText(intent.amountVnd - received)}); đơn vẫn chờ thanh toán.`
+			};
+		}
+		const paid = await payIntent(tx, intent, transfer);
+		await tx
+			.update(bankTransfers)
+			.set({ needsReview: false, note: sql`coalesce(${bankTransfers.note}, '') || ${` Đã gộp với chuyển khoản ${transfer.bankReference ?? transfer.providerTxnId} để thanh toán ${intent.reference}.`}` })
+			.where(inArray(bankTransfers.id, earlier.map((t) => t.id)));
+		const excess = received - intent.amountVnd;
+		const note = `Đã thanh toán ${intent.reference} cùng ${earlier.length} chuyển khoản thiếu trước đó (tổng ${formatVndText(received)}).`;
+		if (excess === 0n) return { matchStatus: 'matched', intentId: intent.id, needsReview: false, note, settled: paid };
+		return { ...(await creditUnapplied(tx, paid, transfer, excess, 'overpaid')), settled: paid };
 	}
 
+	const paid = await payIntent(tx, intent, transfer);
+	const excess = transfer.amountVnd - intent.amountVnd;
+	if (excess === 0n) return { matchStatus: 'matched', intentId: intent.id, needsReview: false, note: `Đã thanh toán ${intent.reference}.`, settled: paid };
+	return { ...(await creditUnapplied(tx, paid, transfer, excess, 'overpaid')), settled: paid };
+}
+
+async function payIntent(tx: Tx, intent: PaymentIntent, transfer: BankTransfer): Promise<PaymentIntent> {
 	const [paid] = await tx
 		.update(paymentIntents)
 		.set({ status: 'PAID', paidAt: now() })
 		.where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, 'PENDING')))
 		.returning();
 	await paymentTarget(intent.kind).settle(tx, paid!, transfer);
-	const excess = transfer.amountVnd - intent.amountVnd;
-	if (excess === 0n) return { matchStatus: 'matched', intentId: intent.id, needsReview: false, note: `Đã thanh toán ${intent.reference}.`, settled: paid! };
-	return { ...(await creditUnapplied(tx, paid!, transfer, excess, 'overpaid')), settled: paid! };
+	return paid!;
+}
+
+/** Short transfers to an intent that nothing has applied yet: what the buyer has paid so far. */
+export async function openShortTransfers(tx: DbOrTx, intentId: string): Promise<BankTransfer[]> {
+	return tx
+		.select()
+		.from(bankTransfers)
+		.where(and(eq(bankTransfers.intentId, intentId), eq(bankTransfers.matchStatus, 'underpaid'), eq(bankTransfers.needsReview, true)));
 }
 
 async function keepFailedTransfer(n: BankTransferNotification, payload: unknown, error: unknown): Promise<void> {

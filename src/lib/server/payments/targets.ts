@@ -33,6 +33,8 @@ export interface PaymentTarget {
 	 * return a note for staff, or return null to leave it for staff review.
 	 */
 	creditUnapplied(tx: Tx, intent: PaymentIntent, transfer: BankTransfer, amount: bigint, reason: UnappliedReason): Promise<string | null>;
+	/** A transfer arrived short and the intent still waits: tell the buyer what arrived and what is due. */
+	paidShort?(tx: Tx, intent: PaymentIntent, receivedVnd: bigint, dueVnd: bigint): Promise<void>;
 }
 
 const targets = new Map<string, PaymentTarget>();

@@ -16,6 +16,8 @@ export interface MailMessage {
 	html: string;
 	/** What the mail is for, for logs (`sign_in_otp`, `magic_link` …). */
 	kind: string;
+	/** Extra headers (`List-Unsubscribe` …). */
+	headers?: Record<string, string>;
 }
 
 let transporter: Transporter | undefined;
@@ -58,7 +60,8 @@ export async function sendMail(message: MailMessage): Promise<void> {
 			to: message.to,
 			subject: message.subject,
 			text: message.text,
-			html: message.html
+			html: message.html,
+			...(message.headers ? { headers: message.headers } : {})
 		});
 		log.info('mail sent', { kind: message.kind, to });
 	} catch (error) {

@@ -18,7 +18,8 @@ export type SigningPurpose =
 	| 'upload-link'
 	| 'upload-part-link'
 	| 'webhook'
-	| 'giftcode';
+	| 'giftcode'
+	| 'mail-unsubscribe';
 
 function secretFor(purpose: SigningPurpose): string {
 	const { secrets } = config();

@@ -17,6 +17,7 @@ import { queryRows } from '../db/rows';
 import { productReports, products, type ReportKind, type ReportStatus } from '../db/schema';
 import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
+import { newReport, productSuspendedByReport, reportDecided } from '../notifications/events';
 
 const reportMissing = () => notFound('Không tìm thấy báo cáo.');
 const productMissing = () => notFound('Không tìm thấy học liệu đang bán để báo cáo.');
@@ -25,26 +26,32 @@ export interface Reporter {
 	userId: string | null;
 }
 
+const REPORT_KIND_LABELS: Record<ReportKind, string> = { copyright: 'bản quyền', theft: 'sao chép', content: 'nội dung', other: 'khác' };
+
 export async function fileReport(reporter: Reporter, input: FileReportInput) {
 	const [product] = await db().select({ id: products.id }).from(products).where(sql`${products.id} = ${input.productId} AND ${products.isPublished}`);
 	if (!product) throw productMissing();
 	const at = now();
-	const [row] = await db()
-		.insert(productReports)
-		.values({
-			id: randomUUID(),
-			productId: input.productId,
-			kind: input.kind,
-			reporterUserId: reporter.userId,
-			reporterName: input.name,
-			reporterEmail: input.email.toLowerCase(),
-			organisation: input.organisation ?? null,
-			originalWork: input.originalWork ?? null,
-			message: input.message,
-			swornAt: input.sworn ? at : null,
-			createdAt: at
-		})
-		.returning({ id: productReports.id, status: productReports.status, createdAt: productReports.createdAt });
+	const row = await db().transaction(async (tx) => {
+		const [filed] = await tx
+			.insert(productReports)
+			.values({
+				id: randomUUID(),
+				productId: input.productId,
+				kind: input.kind,
+				reporterUserId: reporter.userId,
+				reporterName: input.name,
+				reporterEmail: input.email.toLowerCase(),
+				organisation: input.organisation ?? null,
+				originalWork: input.originalWork ?? null,
+				message: input.message,
+				swornAt: input.sworn ? at : null,
+				createdAt: at
+			})
+			.returning({ id: productReports.id, status: productReports.status, createdAt: productReports.createdAt });
+		await newReport(tx, input.productId, filed!.id, REPORT_KIND_LABELS[input.kind]);
+		return filed;
+	});
 	return { id: row!.id, status: row!.status, createdAt: row!.createdAt.toISOString() };
 }
 
@@ -170,6 +177,7 @@ export async function suspendFromReport(actorId: string, id: string, note?: stri
 				after: { report: 'suspended', product: suspends ? 'suspended' : productStatus, productId: report.productId, ...(note ? { note } : {}) }
 			}
 		});
+		if (suspends) await productSuspendedByReport(tx, report.productId, note);
 	});
 	return getReport(id);
 }
@@ -205,6 +213,14 @@ export async function decideReport(actorId: string, id: string, decision: 'uphel
 			targetType: 'product_report',
 			targetId: id,
 			summary: { before: { report: report.status, product: productStatus }, after: { report: decision, product: productAfter, productId: report.productId, note } }
+		});
+		await reportDecided(tx, {
+			productId: report.productId,
+			reporterUserId: report.reporterUserId,
+			reporterEmail: report.reporterEmail,
+			decision,
+			note,
+			restored: productAfter === 'published' && productStatus !== 'published'
 		});
 	});
 	return getReport(id);

@@ -340,6 +340,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 	'Top-up': 'Wallet top-up: denominations (anonymous), then top-up orders paid by bank transfer (QR), with promo codes and Idempotency-Key.',
 	Wallet: 'The signed-in account\'s wallet: balance (main and bonus pockets) and its append-only ledger.',
 	'Gift codes': 'Redeeming a gift code into the wallet.',
+	Notifications:
+		'The signed-in account\'s notifications (payments, refunds, short transfers, decisions on submissions and reports, sales, payouts, staff work) and marking them read. Ids only grow.',
 	Checkout:
 		'Buying one product: by QR bank transfer, from the wallet, or free; guests with an email. Orders are polled with the session or the order-access cookie.',
 	Downloads: 'Download links for purchased products, and the exchange of a download token for one.',

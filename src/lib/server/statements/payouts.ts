@@ -20,6 +20,7 @@ import { formatVndText } from '../../format';
 import { monthRange } from './months';
 import { sharePercent, statementLines } from './lines';
 import { owedBefore, payoutView } from './statement';
+import { payoutRecorded } from '../notifications/events';
 
 export async function listPayouts(month: string): Promise<PayoutList> {
 	const range = monthRange(month);
@@ -97,6 +98,7 @@ export async function markPayout(actorId: string, input: { authorId: string; mon
 				note: `Chi trả ${formatVndText(owed)} cho ${author.email}`
 			}
 		});
+		await payoutRecorded(tx, input.authorId, input.month, owed, input.reference);
 		return { authorId: input.authorId, month: input.month, amountVnd: owed.toString(), reference: input.reference, paidAt: paidAt.toISOString() };
 	});
 }

@@ -20,6 +20,7 @@ import { storage } from '../platform/storage';
 import { checkInReviewQuota } from '../uploads/quotas';
 import { productView, productViews } from './product-view';
 import { coverKeyFor, coverUrlFor, productFileKeyFor } from './product-media';
+import { newSubmission } from '../notifications/events';
 
 const missing = () => notFound('Không tìm thấy học liệu.');
 
@@ -186,6 +187,7 @@ export async function submitForReview(authorId: string, id: string): Promise<Stu
 			.set({ status: 'in_review', fileKey, fileName: file!.fileName, fileSha256: file!.sha256, coverImageUrl: coverUrlFor(coverKey), updatedAt: at })
 			.where(eq(products.id, id));
 		await tx.insert(productReviews).values({ productId: id, decision: 'submitted', actorId: authorId, createdAt: at });
+		await newSubmission(tx, id);
 	});
 	return toStudio((await productView(id))!);
 }

@@ -9,6 +9,7 @@ import { checkoutRouter } from './routers/checkout';
 import { downloadsRouter } from './routers/downloads';
 import { giftcodeRouter } from './routers/giftcode';
 import { musicRouter } from './routers/music';
+import { notificationsRouter } from './routers/notifications';
 import { reportsRouter } from './routers/reports';
 import { reviewsRouter } from './routers/reviews';
 import { searchRouter } from './routers/search';
@@ -47,6 +48,7 @@ export const appRouter = replaceOutputChecks(router({
 	wishlist: wishlistRouter,
 	reviews: reviewsRouter,
 	support: supportRouter,
+	notifications: notificationsRouter,
 	...testRouters
 }));
 

@@ -15,13 +15,20 @@ import { throwPageError } from '$lib/server/trpc/page-error';
 export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
 	const api = serverCaller(event);
-	const [profile, devices, linked] = await Promise.all([api.account.profile(), api.account.devices(), api.auth.linkedProviders()]).catch(throwPageError);
+	const [profile, devices, linked, mail] = await Promise.all([
+		api.account.profile(),
+		api.account.devices(),
+		api.auth.linkedProviders(),
+		api.notifications.mailPreferences()
+	]).catch(throwPageError);
 	const providers = enabledProviders();
 	const { searchParams } = event.url;
 	const justLinked = providers.find((p) => p.id === searchParams.get('da-lien-ket') && linked.some((l) => l.provider === p.id));
 	return {
 		profile,
 		devices,
+		mail,
+		isStaff: event.locals.session?.user.role === 'staff',
 		// Every enabled provider with whether it is linked; a linked one that was since switched off still shows, to be unlinked.
 		providers: [
 			...providers.map((p) => ({ ...p, linked: linked.find((l) => l.provider === p.id) ?? null })),
@@ -32,7 +39,7 @@ export const load: PageServerLoad = async (event) => {
 	};
 };
 
-type Section = 'profile' | 'password' | 'devices' | 'providers' | 'delete';
+type Section = 'profile' | 'password' | 'devices' | 'providers' | 'mail' | 'delete';
 
 /** The form failure, tagged with the section whose form was sent. */
 const failed = (failure: ActionFailure<FormFailure>, section: Section) => fail(failure.status, { ...failure.data, section });
@@ -63,6 +70,16 @@ export const actions = {
 		const outcome = await formAction(event, LinkProviderInput, (input) => serverCaller(event).auth.uiUnlinkProvider(input));
 		if (!outcome.ok) return failed(outcome.failure, 'providers');
 		return { section: 'providers' as Section, done: 'Đã huỷ liên kết.' };
+	},
+	/** Unchecked boxes are not sent: each group shown is on exactly when its box came back; staff mail is shown to staff only. */
+	mail: async (event) => {
+		const session = requireSignIn(event);
+		const form = await event.request.formData();
+		const on = (group: string) => form.get(group) === 'on';
+		const api = serverCaller(event);
+		const staff = session.user.role === 'staff' ? on('staff') : (await api.notifications.mailPreferences()).staff;
+		await api.notifications.setMailPreferences({ studio: on('studio'), reports: on('reports'), staff });
+		return { section: 'mail' as Section, done: 'Đã lưu lựa chọn nhận thư.' };
 	},
 	delete: async (event) => {
 		requireSignIn(event);

@@ -17,3 +17,4 @@ export * from './wishlist';
 export * from './reports';
 export * from './reviews';
 export * from './support';
+export * from './notifications';
