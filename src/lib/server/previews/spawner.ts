@@ -11,6 +11,7 @@
  * goes away, even by SIGKILL, the helper kills the groups it started and exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { toolEnvironment } from '../config';
 
 export interface SpawnRequest {
 	command: string;
@@ -92,7 +93,7 @@ const pending = new Map<number, Pending>();
 
 function startHelper(): ChildProcess {
 	// Only what Node needs to start: the tools' environments travel with each request.
-	const child = spawn(process.execPath, ['-e', HELPER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { PATH: process.env.PATH ?? '' } });
+	const child = spawn(process.execPath, ['-e', HELPER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { PATH: toolEnvironment().PATH ?? '' } });
 	child.on('message', (message: HelperMessage) => {
 		const job = pending.get(message.id);
 		if (!job) return;
