@@ -108,34 +108,30 @@ function groupAlive(leader: number): boolean {
 	}
 }
 
-/** Pids whose process group or session is `leader` (Linux /proc; empty elsewhere): read only to report survivors. */
-export async function groupMembers(leader: number): Promise<number[]> {
-	const pids = await readdir('/proc').catch(() => [] as string[]);
-	const found: number[] = [];
-	await Promise.all(
-		pids.map(async (name) => {
-			if (!/^\d+$/.test(name)) return;
-			const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
-			// Fields after "(comm)": state ppid pgrp session …; comm itself may hold spaces and parentheses.
-			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			if (Number(fields[2]) === leader || Number(fields[3]) === leader) found.push(Number(name));
-		})
-	);
-	return found;
+/** Pids of /proc (Linux; none elsewhere) for which `matches` holds; a process gone mid-scan does not match. */
+async function processesWhere(matches: (pid: string) => Promise<boolean>): Promise<number[]> {
+	const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name));
+	const hits = await Promise.all(pids.map((pid) => matches(pid).catch(() => false)));
+	return pids.filter((_, i) => hits[i]).map(Number);
+}
+
+/** Pids whose process group or session is `leader`: read only to report survivors. */
+export function groupMembers(leader: number): Promise<number[]> {
+	return processesWhere(async (pid) => {
+		const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+		// Fields after "(comm)": state ppid pgrp session …; comm itself may hold spaces and parentheses.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return Number(fields[2]) === leader || Number(fields[3]) === leader;
+	});
 }
 
 /** Pids whose working directory is inside `dir`: every tool of a preview job runs there. */
-export async function processesIn(dir: string): Promise<number[]> {
-	const pids = await readdir('/proc').catch(() => [] as string[]);
-	const found: number[] = [];
-	await Promise.all(
-		pids.map(async (name) => {
-			if (!/^\d+$/.test(name) || Number(name) === process.pid) return;
-			const cwd = await readlink(`/proc/${name}/cwd`).catch(() => '');
-			if (cwd === dir || cwd.startsWith(`${dir}/`)) found.push(Number(name));
-		})
-	);
-	return found;
+export function processesIn(dir: string): Promise<number[]> {
+	return processesWhere(async (pid) => {
+		if (Number(pid) === process.pid) return false;
+		const cwd = await readlink(`/proc/${pid}/cwd`);
+		return cwd === dir || cwd.startsWith(`${dir}/`);
+	});
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -150,7 +146,8 @@ function signal(target: number, sig: NodeJS.Signals): void {
 
 /**
  * SIGKILLs what `find` still lists until nothing is left or `withinMs` passes;
- * returns the pids that survived (a process stuck in the kernel).
+ * returns what survived (a process stuck in the kernel). A negative entry is a
+ * process group, signalled as a whole.
  */
 export async function killUntilGone(find: () => Promise<number[]>, withinMs: number): Promise<number[]> {
 	const deadline = Date.now() + withinMs;
@@ -160,17 +157,6 @@ export async function killUntilGone(find: () => Promise<number[]>, withinMs: num
 		for (const pid of left) signal(pid, 'SIGKILL');
 		await pause(50);
 	}
-}
-
-/** Kills what is left of a run's process group, waiting up to `withinMs` for it to be gone; false if it is not. */
-async function emptyGroup(leader: number, withinMs: number): Promise<boolean> {
-	const deadline = Date.now() + withinMs;
-	while (groupAlive(leader)) {
-		if (Date.now() >= deadline) return false;
-		signal(-leader, 'SIGKILL');
-		await pause(50);
-	}
-	return true;
 }
 
 export async function runSandboxed(program: string, args: string[], run: SandboxRun): Promise<SandboxResult> {
@@ -201,8 +187,9 @@ export async function runSandboxed(program: string, args: string[], run: Sandbox
 	if (outcome.startError) throw new Error(`${program} could not be started: ${outcome.startError.message}`);
 
 	// The leader is gone; what it started may not be (a daemonised helper, or a run that timed out).
-	if (leader !== undefined && !(await emptyGroup(leader, run.limits.killGraceMs))) {
-		log.error('preview tool processes survived SIGKILL', { program, pids: await groupMembers(leader) });
+	const group = leader;
+	if (group !== undefined && (await killUntilGone(async () => (groupAlive(group) ? [-group] : []), run.limits.killGraceMs)).length > 0) {
+		log.error('preview tool processes survived SIGKILL', { program, pids: await groupMembers(group) });
 	}
 	return { stdout: outcome.stdout, stderr: outcome.stderr, code: outcome.code, signal: outcome.signal, timedOut };
 }
