@@ -2281,7 +2281,7 @@ export interface components {
             id: string;
             kind: string;
             /** @enum {string} */
-            group: "money" | "studio" | "reports" | "staff";
+            group: "money" | "studio" | "messages" | "reports" | "staff";
             title: string;
             body: string;
             link: string;
