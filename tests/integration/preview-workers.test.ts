@@ -4,6 +4,8 @@
  * PostgreSQL. Twenty queued previews are each rendered once, by both workers
  * between them; a worker killed with SIGKILL in the middle of a job leaves no
  * tool running, and its job is taken by the other worker once its lease ends.
+ * A worker told to stop (SIGTERM) that cannot finish its job within
+ * SHUTDOWN_TIMEOUT hands it back to the queue, kills its tools and exits 0.
  * The embedded database (PGlite) opens in one process only: there the worker
  * refuses to start, with the reason, and the two-process part is skipped.
  */
@@ -161,5 +163,37 @@ describe.skipIf(!onPostgres || !previewToolsInstalled)('two worker processes on 
 		}, 20_000, 'failed');
 		expect(last.attempts).toBe(2);
 		expect(last.last_error).toContain('Không tạo được bản xem trước');
+	});
+
+	it('SIGTERM: an idle worker exits 0; a busy one hands its job back to the queue, kills its tools and exits 0', async () => {
+		for (const w of workers) {
+			if (w.child.exitCode !== null || w.child.signalCode !== null) continue;
+			w.child.kill('SIGTERM');
+			expect(await w.exited).toBe(0);
+		}
+		const root = mkdtempSync(join(tmpdir(), 'hoclieu-worker-stop-'));
+		tmpRoots.push(root);
+		const busy = await startWorkerProcess(server, {
+			TMPDIR: root,
+			PREVIEW_POLL_MS: '100',
+			PREVIEW_TOOL_TIMEOUT_MS: '60000',
+			PREVIEW_KILL_GRACE_MS: '500',
+			SHUTDOWN_TIMEOUT: '1'
+		});
+		workers.push(busy);
+		const product = await productWithFile(server.url, 'LESSON_PLAN', '.docx', hangingDocx(), DOCX);
+		const key = await fileKeyOf(product);
+		await until(async () => (await jobs([key]))[0]?.claimed_by === workerId(busy), 20_000, 'claimed');
+		await until(async () => processesUnder(root).length > 0, 10_000, 'converting');
+		const stopAt = Date.now();
+		busy.child.kill('SIGTERM');
+		expect(await busy.exited).toBe(0);
+		// One second of SHUTDOWN_TIMEOUT, then the hand-back: far sooner than the 60 s tool timeout.
+		expect(Date.now() - stopAt).toBeLessThan(10_000);
+		expect(processesUnder(root)).toEqual([]);
+		const [job] = await jobs([key]);
+		// Due again at once and without the attempt counted: the next worker starts it afresh.
+		expect(job).toMatchObject({ status: 'queued', attempts: 0 });
+		expect(busy.logs.some((l) => l.includes('preview jobs handed back to the queue') && l.includes(key))).toBe(true);
 	});
 });

@@ -179,7 +179,8 @@ export function startWorker(): void {
 	const cfg = config();
 	log.info(`worker process starting in ${cfg.mode} mode`, { mode: cfg.mode, pid: process.pid, previewConcurrency: cfg.previews.concurrency });
 	installRateLimitStore();
-	stopElection = electJobLeader(cfg.databaseUrl, { lead: () => startJobs(['leader']), standBy: () => stopJobs(['leader']) });
+	// configOrExit has refused to start a worker without DATABASE_URL.
+	stopElection = electJobLeader(cfg.databaseUrl!, { lead: () => startJobs(['leader']), standBy: () => stopJobs(['leader']) });
 	startJobs(['every-worker']);
 	for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stopWorker(signal));
 	void firstPreparation().then(() => {
