@@ -10,7 +10,9 @@
  * 3. for 1 and then 2 worker processes (`node build/worker.js`, PREVIEW_CONCURRENCY=1 each): every
  *    preview job is queued again, the workers start, and the previews settled in BENCH_WINDOW_SECONDS
  *    are counted from the database, while the same search load runs in the middle of the window;
- * 4. prints a Markdown table, with the load average around each phase (the host is shared).
+ * 4. idle again once the workers have stopped: on a shared host the load moves, and two idle
+ *    runs around the busy ones show how far;
+ * 5. prints a Markdown table, with the load average around each phase.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,10 +126,13 @@ async function main(): Promise<void> {
 			const byStatus = await sql<{ status: string; n: number }[]>`SELECT status, count(*)::int AS n FROM preview_jobs GROUP BY 1 ORDER BY 1`;
 			const perMinute = (done / WINDOW_SECONDS) * 60;
 			rows.push(
-				`| ${count} worker process${count > 1 ? 'es' : ''} rendering | ${perMinute.toFixed(1)} (${byStatus.map((s) => `${s.status} ${s.n}`).join(', ')}) | ${busy.p50} | ${busy.p99} (${((busy.p99 / idle.p99 - 1) * 100).toFixed(0)} % vs idle) | ${busy.rps} | ${busy.non2xx} | ${loadBefore} → ${loadAverage()} |`
+				`| ${count} worker process${count > 1 ? 'es' : ''} rendering | ${perMinute.toFixed(1)} (${byStatus.map((s) => `${s.status} ${s.n}`).join(', ')}) | ${busy.p50} | ${busy.p99} (${((busy.p99 / idle.p99 - 1) * 100).toFixed(0)} % vs the first idle run) | ${busy.rps} | ${busy.non2xx} | ${loadBefore} → ${loadAverage()} |`
 			);
 			await Promise.all(workers.map((w) => stop(w.child)));
 		}
+		const loadAfter = loadAverage();
+		const idleAgain = await searchP99(words);
+		rows.push(`| idle again (workers stopped) | – | ${idleAgain.p50} | ${idleAgain.p99} | ${idleAgain.rps} | ${idleAgain.non2xx} | ${loadAfter} → ${loadAverage()} |`);
 		console.log(`\nPreviews settled in ${WINDOW_SECONDS} s after the workers were ready; search at 10 connections for ${SECONDS} s.\n`);
 		console.log('| phase | previews / min | search p50 ms | search p99 ms | search req/s | non-2xx | load average (1 5 15) |');
 		console.log('|---|---|---:|---:|---:|---:|---|');

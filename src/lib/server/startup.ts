@@ -184,7 +184,7 @@ export function startWorker(): void {
 	startJobs(['every-worker']);
 	for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stopWorker(signal));
 	void firstPreparation().then(() => {
-		if (state.migrated) log.info('worker ready: claiming preview jobs', { pid: process.pid });
+		if (state.migrated) log.info('worker ready', { pid: process.pid, previewConcurrency: cfg.previews.concurrency });
 	});
 }
 
