@@ -96,7 +96,7 @@ async function main(): Promise<void> {
 		children.push(web.child);
 		await waitFor('web server seeded and healthy', async () => (await fetch(`${ORIGIN}/api/health`).catch(() => null))?.ok === true, 300_000);
 		await waitFor('search index built', () => web.lines.some((l) => l.includes('"msg":"search index built"')), 120_000);
-		const [{ files }] = await sql<{ files: number }[]>`SELECT count(*)::int AS files FROM preview_jobs`;
+		const files = (await sql<{ files: number }[]>`SELECT count(*)::int AS files FROM preview_jobs`)[0]!.files;
 		const kinds = await sql<{ ext: string; n: number }[]>`
 			SELECT lower(substring(file_key from '\\.([A-Za-z0-9]+)$')) AS ext, count(*)::int AS n FROM preview_jobs GROUP BY 1 ORDER BY 2 DESC`;
 		const titles = await sql<{ title: string }[]>`SELECT title FROM products`;
