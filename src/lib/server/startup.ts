@@ -159,7 +159,9 @@ export function startServer(): void {
 	releaseOnShutdown();
 	installRateLimitStore();
 	if (!cfg.jobs) {
-		log.info('background jobs and previews off in this process (JOBS=off): worker processes run them');
+		// On the embedded database no worker process can open it: nothing would ever run them.
+		if (cfg.databaseUrl) log.info('background jobs and previews off in this process (JOBS=off): worker processes run them');
+		else log.warn('JOBS=off on the embedded database: no process runs the background jobs or previews (a worker process needs PostgreSQL)');
 	} else {
 		// One process runs the jobs: the embedded database has only this one; on PostgreSQL, the elected one.
 		const jobs = { lead: () => startJobs(), standBy: () => stopJobs() };
