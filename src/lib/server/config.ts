@@ -215,6 +215,11 @@ const envSchema = z.object({
 	PREVIEW_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
 	WEB_CONCURRENCY: positiveInt.max(64).optional(),
 	/**
+	 * `off`: this process runs no background jobs and no previews (a web process beside
+	 * `node build/worker.js` processes, which run them). `on` (default): it runs them as before.
+	 */
+	JOBS: z.enum(['on', 'off']).default('on'),
+	/**
 	 * V8 old-space limit (MiB) of each worker the primary forks, unless NODE_OPTIONS or the
 	 * primary's own flags set one: with the default limit (a share of the machine's memory) V8
 	 * grows its heap lazily far past what the bounded caches hold (ADR 016).
@@ -434,8 +439,10 @@ export interface Config {
 	seedValue: number;
 	rateLimit: RateLimitConfig;
 	testHooks: boolean;
-	/** How long a shutdown waits for request handlers still running (../http/in-flight.ts). */
+	/** How long a shutdown waits for request handlers still running (../http/in-flight.ts), and a worker for its preview jobs. */
 	shutdownTimeoutMs: number;
+	/** Whether this process runs background jobs and previews (JOBS). */
+	jobs: boolean;
 	/** Tests only: the first seed waits for a release, so "still preparing" can be observed without racing. */
 	testHoldStartup: boolean;
 	mail: {
@@ -787,6 +794,7 @@ export function loadConfig(source: Source = process.env): Config {
 		},
 		testHooks: env.TEST_HOOKS,
 		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+		jobs: env.JOBS === 'on',
 		testHoldStartup: env.TEST_HOOKS && env.TEST_HOLD_STARTUP,
 		mail: {
 			smtpUrl: env.SMTP_URL,
