@@ -45,7 +45,7 @@ export async function openSse(base: string, path: string, headers: Record<string
 			await new Promise<void>((resolve, reject) => {
 				const timer = setTimeout(() => {
 					waiters.delete(test);
-					reject(new Error(`SSE: no ${what} within ${timeoutMs} ms; got ${JSON.stringify({ events: client.events, comments: client.comments.length, ended })}`));
+					reject(new Error(`SSE: no ${what} within ${timeoutMs} ms; got ${JSON.stringify({ status: client.status, text: client.text, events: client.events, comments: client.comments, ended })}`));
 				}, timeoutMs);
 				const test = () => {
 					if (!check(client)) return;

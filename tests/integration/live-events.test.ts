@@ -12,6 +12,7 @@
  * - with TEST_DATABASE_URL: two servers on one PostgreSQL database, an event
  *   published through A reaches a client of B within 1 s.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout, getOrder, sellable } from '../helpers/checkout';
 import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
@@ -20,13 +21,15 @@ import { startServer, type TestServer } from '../helpers/server';
 import { openSse, type SseClient } from '../helpers/sse';
 
 const HEARTBEAT_MS = 200;
+// One secret on both servers of the two-server test, so a session cookie made on one is good on the other.
+const SECRETS = { AUTH_SECRET: randomBytes(32).toString('base64url'), SIGNING_SECRET: randomBytes(32).toString('base64url') };
 let server: TestServer;
 let base: string;
 const open: SseClient[] = [];
 
 beforeAll(async () => {
 	server = await startServer({
-		env: { LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS), LIVE_RETRY_MS: '1500', LIVE_PRUNE_INTERVAL_MS: '200', CHECKOUT_RATE_LIMIT: '1000' }
+		env: { ...SECRETS, LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS), LIVE_RETRY_MS: '1500', LIVE_PRUNE_INTERVAL_MS: '200', CHECKOUT_RATE_LIMIT: '1000' }
 	});
 	base = server.url;
 }, 120_000);
@@ -49,8 +52,8 @@ async function publish(on: string, userIds: string[], type: string, data: unknow
 /** Data is JSON (jsonb keeps its own key order): compared as values. */
 const parsed = (c: SseClient) => c.events.map((e) => ({ ...e, data: JSON.parse(e.data) as unknown }));
 const ofType = (c: SseClient, type: string) => c.events.filter((e) => e.event === type);
-/** The stream has started (its starting point is read): what is published from here reaches it. */
-const started = (c: SseClient) => c.waitFor((x) => x.comments.includes('hoclieu'), 5_000, 'start');
+/** The stream has read its starting point: what is published from here reaches it. */
+const started = (c: SseClient) => c.waitFor((x) => x.comments.includes('ready'), 5_000, 'ready comment');
 
 describe('the stream', () => {
 	it('answers 401 in the envelope without a session', async () => {
@@ -223,7 +226,7 @@ describe('notifications', () => {
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one PostgreSQL database', () => {
 	let other: TestServer;
 	beforeAll(async () => {
-		other = await startServer({ freshDatabase: false, env: { DATABASE_URL: server.databaseUrl } });
+		other = await startServer({ freshDatabase: false, env: { ...SECRETS, DATABASE_URL: server.databaseUrl } });
 	}, 120_000);
 	afterAll(async () => {
 		await other?.stop();
@@ -252,4 +255,24 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 		await resumed.waitFor((x) => x.events.length === 1);
 		expect(resumed.events[0]!.id).toBe('2');
 	});
+});
+
+describe('server shutdown', () => {
+	it('ends open streams on SIGTERM, so the process exits at once and clients reconnect elsewhere', async () => {
+		const own = await startServer({ env: { ...SECRETS } });
+		try {
+			const user = await createUser(own.url);
+			const c = await stream(user, {}, own.url);
+			await started(c);
+			const exited = new Promise<number | null>((r) => own.child.once('exit', (code) => r(code)));
+			const t0 = Date.now();
+			own.child.kill('SIGTERM');
+			// Without the streams ending, adapter-node would wait SHUTDOWN_TIMEOUT (30 s) for their connections.
+			await c.waitFor((x) => x.isEnded(), 5_000, 'end of stream');
+			expect(await exited).toBe(0);
+			expect(Date.now() - t0).toBeLessThan(10_000);
+		} finally {
+			await own.stop();
+		}
+	}, 60_000);
 });

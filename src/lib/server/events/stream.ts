@@ -22,6 +22,7 @@ export interface StreamOwner {
 
 const encoder = new TextEncoder();
 const PING = encoder.encode(': ping\n\n');
+const READY = encoder.encode(': ready\n\n');
 /** Chunks queued for a client that does not read: past this it is dropped and resumes when it can. */
 const MAX_QUEUED = 1_000;
 /** setTimeout's ceiling; a session expiring later is checked again then. */
@@ -94,7 +95,7 @@ export function openEventStream(owner: StreamOwner, lastEventId: bigint | undefi
 				}
 			};
 			stream = s;
-			controller.enqueue(encoder.encode(`retry: ${cfg.retryMs}\n: hoclieu\n\n`));
+			controller.enqueue(encoder.encode(`retry: ${cfg.retryMs}\n\n`));
 			// Registered before the starting point is read: whatever commits from here is either read or heard.
 			register(s);
 			startHeartbeat();
@@ -105,6 +106,8 @@ export function openEventStream(owner: StreamOwner, lastEventId: bigint | undefi
 			startingPoint(owner.userId, lastEventId)
 				.then(({ last, resync }) => {
 					s.last = last;
+					// From here on nothing published is missed: say so (clients and tests may wait for it).
+					s.write(READY);
 					if (resync) s.write(frame(last, 'resync', '{}'));
 					s.busy = false;
 					return catchUp(s);

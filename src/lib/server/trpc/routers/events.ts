@@ -22,7 +22,7 @@ export const eventsRouter = router({
 				requestHeaders: { 'Last-Event-ID': 'The `id:` of the last event received: the stream resumes after it.' },
 				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 503: ['service_unavailable'] },
 				example:
-					'retry: 3000\n: hoclieu\n\nid: 42\nevent: notification\ndata: {"id":"4213","kind":"order.refunded","group":"money","title":"Đơn hàng DH100227 đã được hoàn tiền","body":"45.000 ₫ đã được hoàn vào ví chính của bạn.","link":"/thanh-toan/6f1c2a9e-0000-4000-8000-000000000000","createdAt":"2026-11-20T08:30:00.000Z","readAt":null}\n\n: ping\n\n'
+					'retry: 3000\n\n: ready\n\nid: 42\nevent: notification\ndata: {"id":"4213","kind":"order.refunded","group":"money","title":"Đơn hàng DH100227 đã được hoàn tiền","body":"45.000 ₫ đã được hoàn vào ví chính của bạn.","link":"/thanh-toan/6f1c2a9e-0000-4000-8000-000000000000","createdAt":"2026-11-20T08:30:00.000Z","readAt":null}\n\n: ping\n\n'
 			}
 		})
 		.input(EventStreamQuery)
