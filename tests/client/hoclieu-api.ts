@@ -1021,7 +1021,7 @@ export interface paths {
         };
         /**
          * Live event stream (Server-Sent Events)
-         * @description The signed-in account's events as they happen, as `text/event-stream` (open it with `EventSource`; it sends the session cookie). Each event has an `id:` that grows by one per account, an `event:` type and one line of JSON `data:`: `notification` (a new notification, in the shape `GET /api/v1/notifications` lists it), `message` (a conversation message: `{ conversationId, message }`), and `resync` (events after your `Last-Event-ID` are too old to replay: reload what you show). Reconnecting with `Last-Event-ID` (browsers send it themselves) replays every event after it, none twice. The stream begins with `retry:` advice, sends a comment line as a heartbeat every few seconds, and ends when the session ends (sign-out, revocation, a disabled account) or the server shuts down; when it cannot be kept open, poll `GET /api/v1/notifications`.
+         * @description The signed-in account's events as they happen, as `text/event-stream` (open it with `EventSource`; it sends the session cookie). Each event has an `id:` that grows by one per account, an `event:` type and one line of JSON `data:`: `notification` (a new notification, in the shape `GET /api/v1/notifications` lists it), `message` (a conversation message: `{ conversationId, message }`), and `resync` (events after your `Last-Event-ID` are too old to replay: reload what you show). Reconnecting with `Last-Event-ID` (browsers send it themselves) replays every event after it, none twice. One account may hold 16 streams open on one server (a tab each); more answer 429. The stream begins with `retry:` advice, sends a comment line as a heartbeat every few seconds, and ends when the session ends (sign-out, revocation, a disabled account) or the server shuts down; when it cannot be kept open, poll `GET /api/v1/notifications`.
          */
         get: operations["eventsStream"];
         put?: never;
@@ -6942,6 +6942,24 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

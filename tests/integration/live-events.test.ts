@@ -5,6 +5,7 @@
  *   heartbeat comment lines at LIVE_HEARTBEAT_MS;
  * - an event published in a transaction reaches the person's streams, ids grow
  *   by one per person, and 30 concurrent publishes arrive each once, in order;
+ *   a person holds at most 16 streams on a server (429 beyond);
  * - `Last-Event-ID` (header or query) resumes without loss or duplicates;
  *   events pruned after LIVE_RETENTION_HOURS answer `resync`;
  * - signing out (or staff disabling the account) ends the stream;
@@ -102,6 +103,26 @@ describe('the stream', () => {
 		await c.waitFor((x) => x.events.length >= 30, 10_000, '30 events');
 		expect(c.events.map((e) => e.id)).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
 		expect(new Set(c.events.map((e) => JSON.parse(e.data).n)).size).toBe(30);
+	});
+
+	it('holds at most 16 streams per person on a server: the 17th answers 429 with Retry-After until one closes', async () => {
+		const user = await createUser(base);
+		const streams = await Promise.all(Array.from({ length: 16 }, () => stream(user)));
+		await Promise.all(streams.map(started));
+		const refused = await stream(user);
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('retry-after')).toBe('60');
+		expect(JSON.parse(refused.text!).error.code).toBe('rate_limited');
+		streams[0]!.close();
+		// The server learns of the closed connection asynchronously: ask until it has.
+		const deadline = Date.now() + 5_000;
+		let again = await stream(user);
+		while (again.status === 429 && Date.now() < deadline) {
+			await new Promise((r) => setTimeout(r, 50));
+			again = await stream(user);
+		}
+		expect(again.status).toBe(200);
+		for (const c of [...streams, again]) c.close();
 	});
 
 	it('carries an event too big for a NOTIFY payload (read back from the log)', async () => {

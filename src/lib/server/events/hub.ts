@@ -52,6 +52,11 @@ export function unregister(s: Stream): void {
 	remove(bySession, s.sessionId, s);
 }
 
+/** How many streams this process holds open for one person. */
+export function streamsOf(userId: string): number {
+	return byUser.get(userId)?.size ?? 0;
+}
+
 export function openStreams(): number {
 	let n = 0;
 	for (const set of byUser.values()) n += set.size;
