@@ -5,7 +5,7 @@
  *   heartbeat comment lines at LIVE_HEARTBEAT_MS;
  * - an event published in a transaction reaches the person's streams, ids grow
  *   by one per person, and 30 concurrent publishes arrive each once, in order;
- *   a person holds at most 16 streams on a server (429 beyond);
+ *   a person holds at most 16 streams on a server (429 beyond), counted in /metrics;
  * - `Last-Event-ID` (header or query) resumes without loss or duplicates;
  *   events pruned after LIVE_RETENTION_HOURS answer `resync`;
  * - signing out (or staff disabling the account) ends the stream;
@@ -16,12 +16,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout, getOrder, sellable } from '../helpers/checkout';
-import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
+import { advanceClock, createUser, metricValue, request, sql, type TestUser } from '../helpers/http';
 import { payReference } from '../helpers/payments';
 import { startServer, type TestServer } from '../helpers/server';
 import { openSse, type SseClient } from '../helpers/sse';
 
 const HEARTBEAT_MS = 200;
+const METRICS_TOKEN = randomBytes(32).toString('base64url');
 // One secret on both servers of the two-server test, so a session cookie made on one is good on the other.
 const SECRETS = { AUTH_SECRET: randomBytes(32).toString('base64url'), SIGNING_SECRET: randomBytes(32).toString('base64url') };
 let server: TestServer;
@@ -30,7 +31,7 @@ const open: SseClient[] = [];
 
 beforeAll(async () => {
 	server = await startServer({
-		env: { ...SECRETS, LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS), LIVE_RETRY_MS: '1500', LIVE_PRUNE_INTERVAL_MS: '200', CHECKOUT_RATE_LIMIT: '1000' }
+		env: { ...SECRETS, METRICS_TOKEN, LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS), LIVE_RETRY_MS: '1500', LIVE_PRUNE_INTERVAL_MS: '200', CHECKOUT_RATE_LIMIT: '1000' }
 	});
 	base = server.url;
 }, 120_000);
@@ -109,6 +110,8 @@ describe('the stream', () => {
 		const user = await createUser(base);
 		const streams = await Promise.all(Array.from({ length: 16 }, () => stream(user)));
 		await Promise.all(streams.map(started));
+		// Other tests' streams may still be open: at least these 16 are counted.
+		expect(await metricValue(base, METRICS_TOKEN, 'hoclieu_live_streams')).toBeGreaterThanOrEqual(16);
 		const refused = await stream(user);
 		expect(refused.status).toBe(429);
 		expect(refused.headers.get('retry-after')).toBe('60');
