@@ -17,6 +17,7 @@ import { registerFront } from '$lib/server/http/front';
 import { rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
+import { setupEvents } from '$lib/server/events/setup';
 import { setupNotifications } from '$lib/server/notifications/setup';
 import { setupPayments } from '$lib/server/payments/setup';
 import { setupPreviews } from '$lib/server/previews/setup';
@@ -42,6 +43,7 @@ export const init: ServerInit = async () => {
 	setupTopups();
 	setupCheckout();
 	setupNotifications();
+	setupEvents();
 	setupUploads();
 	setupPreviews();
 	if (worker) return startWorker();

@@ -1012,6 +1012,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live event stream (Server-Sent Events)
+         * @description The signed-in account's events as they happen, as `text/event-stream` (open it with `EventSource`; it sends the session cookie). Each event has an `id:` that grows by one per account, an `event:` type and one line of JSON `data:`: `notification` (a new notification, in the shape `GET /api/v1/notifications` lists it), `message` (a conversation message: `{ conversationId, message }`), and `resync` (events after your `Last-Event-ID` are too old to replay: reload what you show). Reconnecting with `Last-Event-ID` (browsers send it themselves) replays every event after it, none twice. One account may hold 16 streams open on one server (a tab each); more answer 429. The stream begins with `retry:` advice, sends a comment line as a heartbeat every few seconds, and ends when the session ends (sign-out, revocation, a disabled account) or the server shuts down; when it cannot be kept open, poll `GET /api/v1/notifications`.
+         */
+        get: operations["eventsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/callback/{provider}": {
         parameters: {
             query?: never;
@@ -6881,6 +6901,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    eventsStream: {
+        parameters: {
+            query?: {
+                /** @description The `id:` of the last event received; the header `Last-Event-ID` wins when both are sent. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The `id:` of the last event received: the stream resumes after it. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example retry: 3000
+                     *
+                     *     : ready
+                     *
+                     *     id: 42
+                     *     event: notification
+                     *     data: {"id":"4213","kind":"order.refunded","group":"money","title":"Đơn hàng DH100227 đã được hoàn tiền","body":"45.000 ₫ đã được hoàn vào ví chính của bạn.","link":"/thanh-toan/6f1c2a9e-0000-4000-8000-000000000000","createdAt":"2026-11-20T08:30:00.000Z","readAt":null}
+                     *
+                     *     : ping
+                     *
+                     *      */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

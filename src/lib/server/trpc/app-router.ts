@@ -7,6 +7,7 @@ import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
 import { downloadsRouter } from './routers/downloads';
+import { eventsRouter } from './routers/events';
 import { giftcodeRouter } from './routers/giftcode';
 import { musicRouter } from './routers/music';
 import { notificationsRouter } from './routers/notifications';
@@ -49,6 +50,7 @@ export const appRouter = replaceOutputChecks(router({
 	reviews: reviewsRouter,
 	support: supportRouter,
 	notifications: notificationsRouter,
+	events: eventsRouter,
 	...testRouters
 }));
 
