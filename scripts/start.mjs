@@ -3,6 +3,8 @@
 // adapter-node (which honours PORT, HOST and ORIGIN). The server itself treats an unset NODE_ENV
 // as production (`node build` never runs on demo keys), so this launcher chooses demo mode
 // explicitly and says so before anything else.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildForStart, sourceDigest, staleBecause } from './start-build.mjs';
 
 process.env.NODE_ENV ??= 'development';
@@ -13,9 +15,11 @@ console.log(
 		: `hoclieu: ${mode} mode (NODE_ENV=${process.env.NODE_ENV}).`
 );
 
-const stale = staleBecause('build', sourceDigest('.'));
+// HOCLIEU_BUILD_OUT (svelte.config.js) moves the build elsewhere; the tests serve one that way.
+const build = process.env.HOCLIEU_BUILD_OUT || 'build';
+const stale = staleBecause(build, sourceDigest('.'));
 if (stale) {
 	console.log(`Building (${stale}): \`vite build\`…`);
-	if (!buildForStart('.', 'build')) process.exit(1);
+	if (!buildForStart('.', build)) process.exit(1);
 }
-await import('../build/index.js');
+await import(pathToFileURL(resolve(build, 'index.js')).href);

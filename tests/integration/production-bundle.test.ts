@@ -7,11 +7,15 @@
  * be present in the test build, so the grep is known to find them when they
  * are there.
  */
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildForStart, sourceDigest, STAMP_FILE, staleBecause } from '../../scripts/start-build.mjs';
 import { TEST_ONLY_NAMES, testNamesInBundle } from '../helpers/bundle';
+import { request } from '../helpers/http';
+import { freePort } from '../helpers/server';
 
 const OUT = resolve('.build-production');
 
@@ -41,9 +45,52 @@ describe('production bundle', () => {
 		expect(built).toBe(true);
 		expect(testNamesInBundle(`${OUT}/build`)).toEqual([]);
 		expect(clientFilesWith(`${OUT}/build/client`, SVELTE_DEV_WARNING)).toEqual([]);
-		// The same sources serve it again; a changed source (here: a stamp from other sources) builds again.
+		// The same sources serve it again.
 		expect(staleBecause(`${OUT}/build`, sourceDigest('.'))).toBeNull();
-		writeFileSync(join(`${OUT}/build`, STAMP_FILE), JSON.stringify({ digest: 'f'.repeat(64) }));
-		expect(staleBecause(`${OUT}/build`, sourceDigest('.'))).toBe('the sources changed since it was built');
+	});
+
+	describe('npm start is the demo, and says so', () => {
+		const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-npmstart-'));
+		afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+		it('serves that build without building again, prints the mode as its first line and reports it on /api/health', async () => {
+			const port = await freePort();
+			const child = spawn(process.execPath, ['scripts/start.mjs'], {
+				// No NODE_ENV: the launcher, not the environment, makes this the demo.
+				env: {
+					PATH: process.env.PATH ?? '',
+					HOME: process.env.HOME ?? '',
+					HOCLIEU_BUILD_OUT: `${OUT}/build`,
+					PORT: String(port),
+					HOST: '127.0.0.1',
+					DATA_DIR: dataDir,
+					SEED_ON_EMPTY: 'false',
+					MIGRATIONS_DIR: resolve('drizzle')
+				},
+				stdio: ['ignore', 'pipe', 'pipe']
+			});
+			const lines: string[] = [];
+			child.stdout.on('data', (c: Buffer) => lines.push(...c.toString('utf8').split('\n').filter(Boolean)));
+			child.stderr.on('data', (c: Buffer) => lines.push(...c.toString('utf8').split('\n').filter(Boolean)));
+			try {
+				await expect
+					.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, interval: 200 })
+					.toBe(200);
+				expect(lines[0]).toMatch(/^hoclieu: DEMO mode/);
+				expect(lines.filter((l) => l.startsWith('Building'))).toEqual([]);
+				const health = await request(`http://127.0.0.1:${port}`, '/api/health');
+				expect(health.body.mode).toBe('demo'); // development shows per-check detail
+				expect(health.body.checks.database.ok).toBe(true);
+			} finally {
+				const exited = new Promise((r) => child.once('exit', r));
+				child.kill('SIGTERM');
+				await exited;
+			}
+		});
+
+		it('a stamp of other sources is stale: the next start builds again', () => {
+			writeFileSync(join(`${OUT}/build`, STAMP_FILE), JSON.stringify({ digest: 'f'.repeat(64) }));
+			expect(staleBecause(`${OUT}/build`, sourceDigest('.'))).toBe('the sources changed since it was built');
+		});
 	});
 });

@@ -1,10 +1,11 @@
 /**
  * Modes that cannot be confused (issue 14, item 1): a bare `node build` is
  * production and refuses to start without real secrets, ORIGIN and a real bank
- * account; demo values are refused there even when set on purpose; `npm start`
- * is the demo and says so first; the tsx tools still work with no environment.
+ * account; demo values are refused there even when set on purpose; the tsx
+ * tools still work with no environment. (`npm start` saying it is the demo is
+ * checked on its own production build, in production-bundle.test.ts.)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,7 +14,7 @@ import { DEMO_PAYMENT_ACCOUNT } from '../../src/lib/server/config';
 import { request } from '../helpers/http';
 import { postBankTransfer } from '../helpers/payments';
 import { PRODUCTION_WEBHOOK_SECRET, productionEnv } from '../helpers/production';
-import { freePort, refusedStart, startServer, type TestServer } from '../helpers/server';
+import { refusedStart, startServer, type TestServer } from '../helpers/server';
 
 const PRODUCTION_NEEDS = [
 	'AUTH_SECRET',
@@ -93,36 +94,6 @@ describe('production with real settings', () => {
 			json: { email: 'co.lan@example.vn', password: 'một câu mật khẩu dài' }
 		});
 		expect(res.status).toBe(401); // …but not the demo account
-	});
-});
-
-describe('npm start is the demo, and says so', () => {
-	const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-npmstart-'));
-	afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-	it('prints the mode as its first line and reports it on /api/health', async () => {
-		const port = await freePort();
-		const child = spawn(process.execPath, ['scripts/start.mjs'], {
-			// No NODE_ENV: the launcher, not the environment, makes this the demo.
-			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ON_EMPTY: 'false', MIGRATIONS_DIR: resolve('drizzle') },
-			stdio: ['ignore', 'pipe', 'pipe']
-		});
-		const lines: string[] = [];
-		child.stdout.on('data', (c: Buffer) => lines.push(...c.toString('utf8').split('\n').filter(Boolean)));
-		child.stderr.on('data', (c: Buffer) => lines.push(...c.toString('utf8').split('\n').filter(Boolean)));
-		try {
-			await expect
-				.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, interval: 200 })
-				.toBe(200);
-			expect(lines[0]).toMatch(/^hoclieu: DEMO mode/);
-			const health = await request(`http://127.0.0.1:${port}`, '/api/health');
-			expect(health.body.mode).toBe('demo'); // development shows per-check detail
-			expect(health.body.checks.database.ok).toBe(true);
-		} finally {
-			const exited = new Promise((r) => child.once('exit', r));
-			child.kill('SIGTERM');
-			await exited;
-		}
 	});
 });
 
