@@ -18,3 +18,4 @@ export * from './reports';
 export * from './reviews';
 export * from './support';
 export * from './notifications';
+export * from './conversations';
