@@ -36,6 +36,12 @@ export const paths = {
 	wallet: '/vi',
 	/** "Thông báo": the signed-in person's notifications. */
 	notifications: '/thong-bao',
+	/** "Tin nhắn": the signed-in person's conversations; `?c=` opens one. */
+	messages: '/tin-nhan',
+	conversation: (id: string) => `/tin-nhan?c=${id}`,
+	/** Reported conversations, for staff. */
+	adminConversations: '/quan-tri/tin-nhan',
+	adminConversation: (id: string) => `/quan-tri/tin-nhan/${id}`,
 	music: '/am-nhac',
 	signIn: '/dang-nhap',
 	signUp: '/dang-ky',

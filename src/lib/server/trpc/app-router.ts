@@ -6,6 +6,7 @@ import { authorsRouter } from './routers/authors';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
+import { conversationsRouter } from './routers/conversations';
 import { downloadsRouter } from './routers/downloads';
 import { giftcodeRouter } from './routers/giftcode';
 import { musicRouter } from './routers/music';
@@ -49,6 +50,7 @@ export const appRouter = replaceOutputChecks(router({
 	reviews: reviewsRouter,
 	support: supportRouter,
 	notifications: notificationsRouter,
+	conversations: conversationsRouter,
 	...testRouters
 }));
 
