@@ -7,9 +7,16 @@ export const MESSAGE_MAX_LENGTH = 4000;
 /** Plain text, NFC-normalised and trimmed, 1–4 000 characters; never HTML (pages render it as text, links made clickable). */
 export const MessageBody = z
 	.string({ error: 'Vui lòng nhập nội dung tin nhắn.' })
-	.max(MESSAGE_MAX_LENGTH * 2, `Tin nhắn tối đa ${MESSAGE_MAX_LENGTH} ký tự.`)
+	// Before normalising: a bound on the work, loose enough for text typed decomposed (NFD), which NFC shortens.
+	.max(MESSAGE_MAX_LENGTH * 4, `Tin nhắn tối đa ${MESSAGE_MAX_LENGTH} ký tự.`)
 	.transform((s) => s.normalize('NFC').trim())
-	.pipe(z.string().min(1, 'Vui lòng nhập nội dung tin nhắn.').max(MESSAGE_MAX_LENGTH, `Tin nhắn tối đa ${MESSAGE_MAX_LENGTH} ký tự.`));
+	.pipe(
+		z
+			.string()
+			.min(1, 'Vui lòng nhập nội dung tin nhắn.')
+			// Characters as people count them (code points), as the database's char_length does: an emoji is one.
+			.refine((s) => [...s].length <= MESSAGE_MAX_LENGTH, `Tin nhắn tối đa ${MESSAGE_MAX_LENGTH} ký tự.`)
+	);
 
 const MessageId = z.string().regex(/^[0-9]{1,19}$/, 'Mã tin nhắn không hợp lệ.');
 const ConversationId = z.uuid('Mã cuộc trò chuyện không hợp lệ.');

@@ -5,11 +5,12 @@
  * however many messages arrive at once.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Conversation, ConversationPage, ConversationQuery, Message, MessagePage, MessageQuery, StartConversationInput, StartedConversation } from '../../contracts/conversations';
 import { db, type DbOrTx } from '../db/client';
 import { queryRows } from '../db/rows';
-import { conversationReads } from '../db/schema';
+import { conversationReads, notifications } from '../db/schema';
+import { paths } from '../../paths';
 import { AppError, invalidCursor, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { keysetPage } from '../platform/keyset-page';
@@ -154,6 +155,13 @@ export async function markConversationRead(viewer: Viewer, id: string, upTo: str
 				target: [conversationReads.conversationId, conversationReads.userId],
 				set: { lastReadId: sql`GREATEST(${conversationReads.lastReadId}, excluded.last_read_id)` }
 			});
+	}
+	if (upTo === undefined) {
+		// Read to the end: the notices that pointed here ("a new question", "a reply") have done their job.
+		await db()
+			.update(notifications)
+			.set({ readAt: now() })
+			.where(and(eq(notifications.userId, viewer.id), eq(notifications.link, paths.conversation(c.id)), isNull(notifications.readAt)));
 	}
 	const [row] = await queryRows<{ n: number | string }>(sql`
 		SELECT count(*) AS n FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id

@@ -2,7 +2,7 @@
  * The notifications a message causes, written in its transaction through the
  * notifications module: the author hears of a new question, staff of a new
  * support conversation (or a question about a house product, which has no
- * author), and the other party of a reply. To keep mail sane, a reply adds no
+ * author), and the other party of a reply. To keep mail sane, a message adds no
  * row while the person still has an unread one for the same conversation: the
  * badge and the digest say "new messages here" once, not once per message.
  */
@@ -26,11 +26,12 @@ export async function displayName(tx: Tx, userId: string): Promise<string> {
 	return u?.name?.trim() || 'Người dùng hoclieu';
 }
 
-async function hasUnreadReplyNotice(tx: Tx, userId: string, link: string): Promise<boolean> {
+/** Any unread notice about this conversation (its question or an earlier reply) already says "there is something new here". */
+async function hasUnreadNotice(tx: Tx, userId: string, link: string): Promise<boolean> {
 	const [row] = await tx
 		.select({ id: notifications.id })
 		.from(notifications)
-		.where(and(eq(notifications.userId, userId), eq(notifications.link, link), eq(notifications.kind, 'conversation.reply'), isNull(notifications.readAt)))
+		.where(and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)))
 		.limit(1);
 	return row !== undefined;
 }
@@ -50,7 +51,7 @@ export async function messageNotices(tx: Tx, c: ConversationRow, sender: Viewer,
 	}
 	// Follow-ups from the starter to the staff inbox show as unread in the inbox; only people are notified of replies.
 	const to = sender.id === c.starter_id ? c.recipient_id : c.starter_id;
-	if (!to || to === sender.id || (await hasUnreadReplyNotice(tx, to, link))) return;
+	if (!to || to === sender.id || (await hasUnreadNotice(tx, to, link))) return;
 	const from = c.recipient_id === null && sender.id !== c.starter_id ? 'Hỗ trợ hoclieu' : await displayName(tx, sender.id);
 	await notifyUser(tx, to, {
 		kind: 'conversation.reply',
