@@ -14,6 +14,7 @@ import { paths } from '../../paths';
 import { AppError, invalidCursor, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { keysetPage } from '../platform/keyset-page';
+import { isUuid } from '../db/ids';
 import { signJson, verifyJson } from '../platform/signing';
 import { iso, partyOf, readableConversation, unreadBy, type ConversationRow, type Viewer } from './access';
 import { postMessage, toMessage, type PostedMessage } from './post';
@@ -219,4 +220,13 @@ export async function startConversation(viewer: Viewer, input: StartConversation
 export async function sendMessage(viewer: Viewer, id: string, body: string): Promise<{ posted: PostedMessage; message: Message }> {
 	const posted = await postMessage(viewer, body, async (tx) => ({ conversation: await readableConversation(viewer, id, { tx, lock: true }), first: false }));
 	return { posted, message: posted.message };
+}
+
+/** The product a "Hỏi tác giả" page asks about, if it is on sale; `hasAuthor` false: staff answer (house catalog). */
+export async function productToAsk(productId: string): Promise<{ id: string; title: string; hasAuthor: boolean } | null> {
+	if (!isUuid(productId)) return null;
+	const [p] = await queryRows<{ id: string; title: string; has_author: boolean }>(
+		sql`SELECT id, title, author_id IS NOT NULL AS has_author FROM products WHERE id = ${productId}::uuid AND status = 'published'`
+	);
+	return p ? { id: p.id, title: p.title, hasAuthor: Boolean(p.has_author) } : null;
 }
