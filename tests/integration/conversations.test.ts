@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, as, notificationRows, person, productOf, reply, unread, type Person } from '../helpers/conversations';
+import { request } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -210,5 +211,57 @@ describe('validation', () => {
 		// Never HTML: markup is stored and answered as the text it is.
 		const markup = await reply(base, buyer, id, '<b>đậm</b> https://example.vn');
 		expect(markup.body.data.body).toBe('<b>đậm</b> https://example.vn');
+	});
+});
+
+describe('pages', () => {
+	const formPost = (path: string, who: Person | null, fields: Record<string, string>) =>
+		request(base, path, {
+			method: 'POST',
+			body: new URLSearchParams(fields).toString(),
+			headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'x-sveltekit-action': 'true', ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.ip } : {}) }
+		});
+
+	it('"Hỏi tác giả" sends a signed-out visitor to sign in and back; signed in, the question opens /tin-nhan', async () => {
+		const [buyer, author] = await Promise.all([person(base), person(base, { role: 'author', name: 'Cô Mai' })]);
+		const product = await productOf(base, author);
+		const signedOut = await request(base, `/tin-nhan/hoi?sp=${product.id}`, { redirect: 'manual' });
+		expect(signedOut.status).toBe(303);
+		expect(signedOut.headers.get('location')).toContain(encodeURIComponent(`/tin-nhan/hoi?sp=${product.id}`));
+
+		const form = await request(base, `/tin-nhan/hoi?sp=${product.id}`, { headers: { cookie: buyer.cookie } });
+		expect(form.status).toBe(200);
+		expect(form.text).toContain(product.title);
+		expect(form.text).toContain('Hỏi tác giả');
+
+		const posted = await formPost(`/tin-nhan/hoi?sp=${product.id}`, buyer, { productId: product.id, body: 'Xem giúp https://example.vn/a <b>x</b>' });
+		expect(posted.body).toMatchObject({ type: 'redirect', status: 303 });
+		const location = posted.body.location as string;
+		expect(location).toMatch(/^\/tin-nhan\?c=[0-9a-f-]{36}$/);
+
+		const page = await request(base, location, { headers: { cookie: buyer.cookie } });
+		expect(page.status).toBe(200);
+		expect(page.text).toContain('Cô Mai');
+		// The address is a link, the markup stays text.
+		expect(page.text).toContain('href="https://example.vn/a"');
+		expect(page.text).toContain('&lt;b>x&lt;/b>');
+		expect(page.text).not.toContain('<b>x</b>');
+
+		// The author's page shows it unread until opened.
+		const list = await request(base, '/tin-nhan', { headers: { cookie: author.cookie } });
+		expect(list.text).toContain('data-testid="conversation-unread"');
+	});
+
+	it('a signed-in /ho-tro request becomes a support conversation; a visitor keeps the mailed ticket', async () => {
+		const buyer = await person(base);
+		const posted = await formPost('/ho-tro', buyer, { subject: 'Hoá đơn cho trường', message: 'Cho tôi xin hoá đơn có tên trường ạ.' });
+		expect(posted.body).toMatchObject({ type: 'redirect', status: 303 });
+		const id = (posted.body.location as string).replace('/tin-nhan?c=', '');
+		const messages = await as(base, buyer, `/api/v1/conversations/${id}/messages`);
+		expect(messages.body.data).toEqual([expect.objectContaining({ body: 'Hoá đơn cho trường\n\nCho tôi xin hoá đơn có tên trường ạ.', mine: true })]);
+		expect((await as(base, buyer, '/api/v1/conversations')).body.data[0]).toMatchObject({ id, kind: 'support' });
+
+		const visitor = await formPost('/ho-tro', null, { email: 'phu.huynh@example.vn', subject: 'Câu hỏi của khách', message: 'Tôi chưa có tài khoản, hỏi về giá.' });
+		expect(visitor.body.type).toBe('success');
 	});
 });
