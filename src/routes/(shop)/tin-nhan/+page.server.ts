@@ -18,7 +18,6 @@ export const load: PageServerLoad = async (event) => {
 	if (!id) return { list, open: null };
 	const [conversation, messages] = await Promise.all([caller.conversations.get({ id }), caller.conversations.messages({ id, pageSize: MESSAGES_SIZE })]).catch(throwPageError);
 	const read = await caller.conversations.markRead({ id }).catch(throwPageError);
-	event.depends('app:notifications');
 	const items = list.items.map((c) => (c.id === id ? { ...c, unreadCount: read.unreadCount } : c));
 	return { list: { ...list, items }, open: { conversation: { ...conversation, unreadCount: 0 }, messages } };
 };
