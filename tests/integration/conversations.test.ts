@@ -78,6 +78,19 @@ describe('asking about a product', () => {
 		expect(older.body.hasMore).toBe(false);
 	});
 
+	it('opens one conversation when first questions about the same product race', async () => {
+		const [buyer, author] = await Promise.all([person(base), person(base, { role: 'author' })]);
+		const product = await productOf(base, author);
+		const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => ask(base, buyer, { productId: product.id, body: `Câu hỏi cùng lúc ${i}` })));
+		expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
+		expect(new Set(answers.map((a) => a.body.data.conversation.id)).size).toBe(1);
+		expect(answers.filter((a) => a.body.data.created)).toHaveLength(1);
+		const id = answers[0]!.body.data.conversation.id;
+		expect((await as(base, buyer, `/api/v1/conversations/${id}/messages`)).body.data).toHaveLength(5);
+		// One "new question" for the author, however many arrived at once.
+		expect((await notificationRows(base, author.userId)).filter((n) => n.kind === 'conversation.question')).toHaveLength(1);
+	});
+
 	it('goes to the staff inbox for a house-catalog product (no author), and staff are notified', async () => {
 		const buyer = await person(base);
 		const product = await productOf(base);
