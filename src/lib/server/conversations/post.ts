@@ -77,7 +77,7 @@ export function toMessage(row: { id: bigint | string; conversationId: string; se
 }
 
 export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx) => Promise<Draft>): Promise<PostedMessage> {
-	return db().transaction(async (tx) => {
+	const posted = await db().transaction(async (tx): Promise<PostedMessage> => {
 		const { conversation: c, first } = await prepare(tx);
 		if (!isParty(sender, c)) throw forbidden('Nhân viên chỉ được xem cuộc trò chuyện bị báo cáo, không gửi tin nhắn vào đó.');
 		if (c.status !== 'open') throw new AppError('conflict', 'Cuộc trò chuyện này đã bị đóng, không thể gửi thêm tin nhắn.');
@@ -115,5 +115,7 @@ export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx
 			first
 		};
 	});
+	// Committed: the place to hand `posted` (the message and `recipientIds`) to a live channel.
+	return posted;
 }
 
