@@ -6,9 +6,13 @@
  * asks the response cache that the bundle registers from its init hook
  * (src/lib/server/http/response-cache.ts); until then, and for anything it
  * does not hold, the request goes on to SvelteKit untouched.
+ *
+ * It also writes `build/worker.js`, the worker process (README "Worker
+ * processes"): the same server bundle and init hook, marked as a worker before
+ * it starts, so it runs the background jobs and previews and opens no port.
  */
 import nodeAdapter from '@sveltejs/adapter-node';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** How adapter-node's entry mounts SvelteKit (checked on every build, so an adapter change cannot skip the front silently). */
@@ -53,6 +57,13 @@ export function front(req, res, next) {
 }
 `;
 
+const WORKER = `// Written by build-tools/adapter-with-front.js: \`node build/worker.js\` runs the background jobs and
+// previews with the server's own bundle and configuration, and serves no HTTP (src/hooks.server.ts, init).
+// adapter-node's handler.js builds the server and runs its init hook; only index.js would listen.
+globalThis[Symbol.for('hoclieu.worker')] = true;
+await import('./handler.js');
+`;
+
 /** @param {import('@sveltejs/adapter-node').AdapterOptions} options */
 export default function adapterWithFront(options = {}) {
 	const base = nodeAdapter(options);
@@ -67,6 +78,8 @@ export default function adapterWithFront(options = {}) {
 			const source = readFileSync(entry, 'utf8');
 			if (source.split(MOUNT).length !== 2) throw new Error(`${entry}: expected adapter-node to mount SvelteKit once with ${MOUNT}`);
 			writeFileSync(join(out, 'front.js'), FRONT);
+			if (!existsSync(join(out, 'handler.js'))) throw new Error(`${join(out, 'handler.js')}: the worker entry imports it, and adapter-node no longer writes it`);
+			writeFileSync(join(out, 'worker.js'), WORKER);
 			writeFileSync(entry, `import { front } from './front.js';\n${source.replace(MOUNT, '.use(front, handler)')}`);
 		}
 	};

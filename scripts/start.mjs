@@ -1,9 +1,9 @@
-// `npm start`: the embedded demo. Build once if there is no build yet, then serve it
-// with adapter-node (which honours PORT, HOST and ORIGIN). The server itself treats an
-// unset NODE_ENV as production (`node build` never runs on demo keys), so this launcher
-// chooses demo mode explicitly and says so before anything else.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `npm start`: the embedded demo. Serves a production build made from the sources as they are
+// now (scripts/start-build.mjs), building first when there is none or it is stale, with
+// adapter-node (which honours PORT, HOST and ORIGIN). The server itself treats an unset NODE_ENV
+// as production (`node build` never runs on demo keys), so this launcher chooses demo mode
+// explicitly and says so before anything else.
+import { buildForStart, sourceDigest, staleBecause } from './start-build.mjs';
 
 process.env.NODE_ENV ??= 'development';
 const mode = process.env.NODE_ENV === 'development' ? 'demo' : process.env.NODE_ENV;
@@ -13,9 +13,9 @@ console.log(
 		: `hoclieu: ${mode} mode (NODE_ENV=${process.env.NODE_ENV}).`
 );
 
-if (!existsSync('build/index.js')) {
-	console.log('No build yet: running `vite build` first…');
-	const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-	if (result.status !== 0) process.exit(result.status ?? 1);
+const stale = staleBecause('build', sourceDigest('.'));
+if (stale) {
+	console.log(`Building (${stale}): \`vite build\`…`);
+	if (!buildForStart('.', 'build')) process.exit(1);
 }
 await import('../build/index.js');

@@ -17,6 +17,7 @@ import { registerFront } from '$lib/server/http/front';
 import { rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
+import { setupEvents } from '$lib/server/events/setup';
 import { setupNotifications } from '$lib/server/notifications/setup';
 import { setupPayments } from '$lib/server/payments/setup';
 import { setupPreviews } from '$lib/server/previews/setup';
@@ -24,23 +25,28 @@ import { setupSearch } from '$lib/server/search/setup';
 import { noteLocalWrite } from '$lib/server/catalog/memory-cache';
 import { config } from '$lib/server/config';
 import { shouldSupervise, superviseWorkers } from '$lib/server/platform/cluster';
-import { configOrExit, startServer } from '$lib/server/startup';
+import { isWorkerProcess } from '$lib/server/platform/process-role';
+import { configOrExit, startServer, startWorker } from '$lib/server/startup';
 import { preparingResponse } from '$lib/server/startup-gate';
 import { setupTopups } from '$lib/server/topup/setup';
 import { setupUploads } from '$lib/server/uploads/setup';
 
 export const init: ServerInit = async () => {
 	configOrExit();
+	// `node build/worker.js` (README "Worker processes"): the same set-up, then jobs and previews without HTTP.
+	const worker = isWorkerProcess();
 	// WEB_CONCURRENCY > 1: this process only supervises the workers, which run everything below.
 	const workers = config().webConcurrency;
-	if (!dev && shouldSupervise(workers)) return superviseWorkers(workers, config().workerHeapMb);
+	if (!dev && !worker && shouldSupervise(workers)) return superviseWorkers(workers, config().workerHeapMb);
 	registerAuthCleanup();
 	setupPayments();
 	setupTopups();
 	setupCheckout();
 	setupNotifications();
+	setupEvents();
 	setupUploads();
 	setupPreviews();
+	if (worker) return startWorker();
 	setupSearch();
 	// The built server's entry answers public reads before SvelteKit (ADR 014, ADR 018 part 2).
 	if (!dev) registerFront();

@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * My orders
-         * @description The signed-in user's purchase orders, newest first, optionally only one `status`. Pending orders past their expiry are listed as EXPIRED. Guest orders are not listed (poll them with their order-access cookie).
+         * @description The signed-in user's purchase orders, newest first, optionally only one `status`. Pending orders past their expiry are listed as EXPIRED. Orders made as a guest are listed once they have joined the account: at a sign-in with the account's proven address equal to the guest email. Until then, poll them with their order-access cookie.
          */
         get: operations["checkoutList"];
         put?: never;
@@ -1048,6 +1048,26 @@ export interface paths {
          * @description What the header's badges show: unread messages across the caller's conversations, and unread notifications.
          */
         get: operations["conversationsUnread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live event stream (Server-Sent Events)
+         * @description The signed-in account's events as they happen, as `text/event-stream` (open it with `EventSource`; it sends the session cookie). Each event has an `id:` that grows by one per account, an `event:` type and one line of JSON `data:`: `notification` (a new notification, in the shape `GET /api/v1/notifications` lists it), `message` (a conversation message: `{ conversationId, message }`), and `resync` (events after your `Last-Event-ID` are too old to replay: reload what you show). Reconnecting with `Last-Event-ID` (browsers send it themselves) replays every event after it, none twice. One account may hold 16 streams open on one server (a tab each); more answer 429. The stream begins with `retry:` advice, sends a comment line as a heartbeat every few seconds, and ends when the session ends (sign-out, revocation, a disabled account) or the server shuts down; when it cannot be kept open, poll `GET /api/v1/notifications`.
+         */
+        get: operations["eventsStream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2369,7 +2389,7 @@ export interface components {
             id: string;
             kind: string;
             /** @enum {string} */
-            group: "money" | "studio" | "reports" | "staff";
+            group: "money" | "studio" | "messages" | "reports" | "staff";
             title: string;
             body: string;
             link: string;
@@ -7223,6 +7243,65 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    eventsStream: {
+        parameters: {
+            query?: {
+                /** @description The `id:` of the last event received; the header `Last-Event-ID` wins when both are sent. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The `id:` of the last event received: the stream resumes after it. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example retry: 3000
+                     *
+                     *     : ready
+                     *
+                     *     id: 42
+                     *     event: notification
+                     *     data: {"id":"4213","kind":"order.refunded","group":"money","title":"Đơn hàng DH100227 đã được hoàn tiền","body":"45.000 ₫ đã được hoàn vào ví chính của bạn.","link":"/thanh-toan/6f1c2a9e-0000-4000-8000-000000000000","createdAt":"2026-11-20T08:30:00.000Z","readAt":null}
+                     *
+                     *     : ping
+                     *
+                     *      */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

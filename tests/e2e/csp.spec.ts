@@ -3,7 +3,8 @@
  * Content-Security-Policy (issue 14, item 3): pages hydrate and navigate on
  * the client, swagger-ui renders the operations, and any violation the
  * browser reports — a `securitypolicyviolation` event or a console error
- * naming the policy — fails the test.
+ * naming the policy — fails the test. The storefront pages also print no
+ * Svelte warning.
  */
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
@@ -52,8 +53,14 @@ async function navigateOnClient(page: Page, link: ReturnType<Page['locator']>, e
 	expect(documents, 'the router navigated without reloading the document').toEqual([]);
 }
 
-test('storefront home, a category page and a product page work under the CSP', async ({ page }) => {
+test('storefront home, a category page and a product page work under the CSP, with no Svelte warning', async ({ page }) => {
 	const problems = await watchCsp(page);
+	// A development client prints "[svelte] code…"; a production one, only a svelte.dev/e/ link. Neither may appear
+	// (README "Run it": `npm start` serves a production build, scripts/start-build.mjs).
+	const svelteWarnings: string[] = [];
+	page.on('console', (message) => {
+		if (/\[svelte\]|svelte\.dev\/e\//.test(message.text())) svelteWarnings.push(`${message.type()}: ${message.text()}`);
+	});
 	const res = await page.goto('/');
 	expect(res!.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
 	await hydrated(page);
@@ -70,6 +77,7 @@ test('storefront home, a category page and a product page work under the CSP', a
 	await hydrated(page);
 	await expect(page.locator('h1')).toBeVisible();
 	expect(problems).toEqual([]);
+	expect(svelteWarnings).toEqual([]);
 });
 
 test('/api-docs/swagger renders the operations with swagger-ui under its CSP', async ({ page }) => {

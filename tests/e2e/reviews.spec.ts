@@ -2,7 +2,9 @@
  * Buyer reviews in real Chromium: a teacher who bought a product writes a
  * review on its page (a missing star count is explained next to the stars),
  * sees it with "Đã mua" and the recomputed rating; another reader reports it
- * and staff hide it from /quan-tri/danh-gia; at 360 px and 1280 px with axe.
+ * and staff (who answer for the house catalog, as an author does for theirs)
+ * reply under it on the product page, then hide it from /quan-tri/danh-gia;
+ * at 360 px and 1280 px with axe.
  */
 import { checkout } from '../helpers/checkout';
 import { createUser, request, sql } from '../helpers/http';
@@ -55,6 +57,18 @@ test('a buyer reviews a product, a reader reports it, staff hide it', async ({ p
 		await expect(theirs.getByText('Đã báo cáo, cảm ơn bạn.')).toBeVisible();
 
 		await signInAs(context, base, staff);
+		await page.goto(`/san-pham/${product!.full_path}`);
+		await hydrated(page);
+		const answered = page.getByTestId('review').filter({ hasText: 'Cô Thảo E2E' });
+		await answered.getByRole('button', { name: 'Trả lời' }).click();
+		await answered.getByLabel('Trả lời công khai của bạn').fill('Cảm ơn cô Thảo, chúc cô có những tiết học vui.');
+		await answered.getByRole('button', { name: 'Gửi trả lời' }).click();
+		const reply = answered.getByTestId('review-reply');
+		await expect(reply).toContainText('Phản hồi của hoclieu');
+		await expect(reply).toContainText('Cảm ơn cô Thảo, chúc cô có những tiết học vui.');
+		await expect(answered.getByRole('button', { name: 'Sửa trả lời' })).toBeVisible();
+		await expectAccessible(page);
+
 		await page.goto('/quan-tri');
 		await page.getByRole('navigation', { name: 'Quản trị' }).getByRole('link', { name: 'Đánh giá của người mua' }).click();
 		const row = page.getByTestId('admin-review').filter({ hasText: 'Cô Thảo E2E' });

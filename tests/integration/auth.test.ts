@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkout, sellable } from '../helpers/checkout';
 import { advanceClock, request, sql, type JsonResponse } from '../helpers/http';
+import { payReference } from '../helpers/payments';
 import { productionEnv } from '../helpers/production';
 import { startServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp';
@@ -859,5 +861,59 @@ describe('in production without SMTP', () => {
 			expect(entry.to).toMatch(/^g\*\*\*@truong\.edu\.vn$/);
 		}
 		expect(prod.logs.join('\n')).not.toMatch(/token=|\b\d{6}\b(?!-)/);
+	});
+});
+
+describe('guest orders join the account', () => {
+	async function guestOrder(email: string, priceVnd: string, pay: boolean) {
+		const product = await sellable(server.url, { priceVnd });
+		const res = await checkout(server.url, { productId: product.id, paymentMethod: 'qr_direct', guest: { email }, consent: true });
+		expect(res.status, res.text).toBe(200);
+		if (pay) expect((await payReference(server.url, res.body.data.paymentRef, Number(priceVnd))).body.status).toBe('matched');
+		return { orderId: res.body.data.id as string, productId: product.id };
+	}
+	const ownerOf = async (orderId: string) => (await sql<{ user_id: string | null }>(server.url, 'SELECT user_id FROM orders WHERE id = $1', [orderId]))[0]!.user_id;
+	const myOrders = async (cookie: string) => ((await get('/api/v1/checkout', { cookie })).body.data as { id: string; status: string }[]).map((o) => `${o.id}:${o.status}`).sort();
+	const library = async (cookie: string) =>
+		(await get(`/api/trpc/storefront.library?input=${encodeURIComponent(JSON.stringify({}))}`, { cookie })).body.result.data.items.map((i: { productId: string }) => i.productId).sort();
+
+	it('an unproven address joins nothing; the proof (a code sign-in) joins paid and pending guest orders, and a later sign-in the newer ones', async () => {
+		const email = freshEmail();
+		// Typed at checkout in capitals: stored lower-case, as the account's address is.
+		const paid = await guestOrder(email.toUpperCase(), '25000', true);
+		const pending = await guestOrder(email, '18000', false);
+		const strangers = await guestOrder(freshEmail(), '15000', true);
+
+		// Someone registers the address with a password without proving it: nothing joins, at sign-up or sign-in.
+		const claimed = await signUp(email);
+		expect(await ownerOf(paid.orderId)).toBeNull();
+		expect(await myOrders(claimed.cookie)).toEqual([]);
+		const again = await post('/api/auth/sign-in/email', { email, password: claimed.password });
+		expect(again.status, again.text).toBe(200);
+		expect(await myOrders(cookieHeader(again))).toEqual([]);
+
+		// The address's owner proves it by code: both orders are the account's, the paid one in the library.
+		const code = await requestOtp(email);
+		const proved = await post('/api/auth/sign-in/email-otp', { email, otp: code });
+		expect(proved.status, proved.text).toBe(200);
+		const cookie = cookieHeader(proved);
+		const userId = proved.body.user.id as string;
+		expect(await ownerOf(paid.orderId)).toBe(userId);
+		expect(await ownerOf(pending.orderId)).toBe(userId);
+		expect(await ownerOf(strangers.orderId)).toBeNull();
+		expect(await myOrders(cookie)).toEqual([`${paid.orderId}:PAID`, `${pending.orderId}:PENDING`].sort());
+		expect(await library(cookie)).toEqual([paid.productId]);
+		const owned = await get(`/api/trpc/storefront.ownedDownload?input=${encodeURIComponent(JSON.stringify({ productId: paid.productId }))}`, { cookie });
+		expect(owned.status, owned.text).toBe(200);
+		const [ownership] = await sql<{ source: string; order_id: string }>(server.url, 'SELECT source, order_id FROM product_ownerships WHERE user_id = $1', [userId]);
+		expect(ownership).toEqual({ source: 'purchase', order_id: paid.orderId });
+
+		// A guest order made later with the same address joins at the next sign-in.
+		const later = await guestOrder(email, '12000', true);
+		expect(await ownerOf(later.orderId)).toBeNull();
+		const next = await post('/api/auth/sign-in/email-otp', { email, otp: await requestOtp(email) });
+		expect(next.status, next.text).toBe(200);
+		expect(await ownerOf(later.orderId)).toBe(userId);
+		expect(await library(cookieHeader(next))).toEqual([paid.productId, later.productId].sort());
 	});
 });

@@ -53,7 +53,7 @@ describe('asking about a product', () => {
 		const answered = await reply(base, author, conversation.id, 'Có ạ, mình gửi kèm file Word.');
 		expect(answered.status, answered.text).toBe(200);
 		expect(await notificationRows(base, buyer.userId)).toEqual([
-			expect.objectContaining({ kind: 'conversation.reply', group: 'studio', title: `Cô Lan đã trả lời về “${product.title}”`, link: `/tin-nhan?c=${conversation.id}` })
+			expect.objectContaining({ kind: 'conversation.reply', group: 'messages', title: `Cô Lan đã trả lời về “${product.title}”`, link: `/tin-nhan?c=${conversation.id}` })
 		]);
 		// A second reply while the first notice is unread adds no second row: one "new messages" notice per conversation.
 		expect((await reply(base, author, conversation.id, 'Bạn cần thêm gì cứ hỏi nhé.')).status).toBe(200);

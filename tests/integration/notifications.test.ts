@@ -254,7 +254,7 @@ describe('mail preferences and unsubscribing', () => {
 		// Preferences on /tai-khoan switch studio mail back on; the next digest waits for the hour since the last one.
 		const page = await request(base, '/tai-khoan', { headers: { cookie: author.cookie, accept: 'text/html' } });
 		expect(page.text).toContain('Thư thông báo');
-		const saved = await request(base, '/tai-khoan?/mail', { method: 'POST', body: new URLSearchParams({ studio: 'on', reports: 'on' }), headers: { cookie: author.cookie, origin: base, accept: 'application/json' } });
+		const saved = await request(base, '/tai-khoan?/mail', { method: 'POST', body: new URLSearchParams({ studio: 'on', messages: 'on', reports: 'on' }), headers: { cookie: author.cookie, origin: base, accept: 'application/json' } });
 		expect(saved.status, saved.text).toBe(200);
 		expect(await sql(base, 'SELECT "group" FROM mail_opt_outs WHERE email = $1', [author.email.toLowerCase()])).toEqual([]);
 		const third = await authoredProduct(author, '32000');

@@ -292,3 +292,87 @@ describe('refunds', () => {
 	});
 });
 
+
+describe('replies', () => {
+	const reply = (who: TestUser | null, reviewId: string, body: string) => post(who, 'reviews.reply', { reviewId, body });
+	const notes = (userId: string, kind: string) =>
+		sql<{ title: string; body: string; link: string; group: string }>(base, 'SELECT title, body, link, "group" FROM notifications WHERE user_id = $1 AND kind = $2 ORDER BY id', [userId, kind]);
+
+	async function authoredReview() {
+		const author = await createUser(base, { role: 'author', name: 'Thầy Dũng' });
+		const product = await sellable(base, { priceVnd: '20000' });
+		await sql(base, 'UPDATE products SET author_id = $1, title = $2 WHERE id = $3', [author.userId, 'Giáo án Toán 7 – Cánh diều', product.id]);
+		const reviewer = await buyer(product.id, 'Cô Mai');
+		const created = await post(reviewer, 'reviews.create', review(product.id, 3, 'Thiếu đáp án phần luyện tập cuối bài.'));
+		expect(created.status, created.text).toBe(200);
+		return { author, product, reviewer, reviewId: data(created).id as string };
+	}
+
+	it("tells the author of a new review, and the author's one public reply is shown under it and tells the reviewer once", async () => {
+		const { author, product, reviewer, reviewId } = await authoredReview();
+		const [written] = await notes(author.userId, 'review.new');
+		expect(written).toMatchObject({ group: 'studio', title: '“Giáo án Toán 7 – Cánh diều” có đánh giá mới: 3/5 sao', body: 'Thiếu đáp án phần luyện tập cuối bài.' });
+		expect(written!.link).toMatch(/^\/san-pham\/.+#reviews-title$/);
+
+		expect(data(await get(author, 'reviews.list', { productId: product.id })).canReply).toBe(true);
+		expect(data(await get(reviewer, 'reviews.list', { productId: product.id })).canReply).toBe(false);
+		expect(data(await get(null, 'reviews.list', { productId: product.id })).canReply).toBe(false);
+
+		const first = await reply(author, reviewId, '  Cảm ơn cô, đáp án đã có trong bản cập nhật.  ');
+		expect(first.status, first.text).toBe(200);
+		expect(data(first)).toMatchObject({ body: 'Cảm ơn cô, đáp án đã có trong bản cập nhật.', authorName: 'Thầy Dũng', editedAt: null });
+		const shown = data(await get(null, 'reviews.list', { productId: product.id })).items.find((r: { id: string }) => r.id === reviewId);
+		expect(shown.reply).toEqual(data(first));
+
+		const edited = await reply(author, reviewId, 'Cảm ơn cô, đáp án ở trang 12 của bản mới.');
+		expect(edited.status, edited.text).toBe(200);
+		expect(data(edited)).toMatchObject({ body: 'Cảm ơn cô, đáp án ở trang 12 của bản mới.', repliedAt: data(first).repliedAt });
+		expect(data(edited).editedAt).not.toBeNull();
+		// The reviewer's own text is untouched: the review is not "đã sửa".
+		expect(data(await get(null, 'reviews.list', { productId: product.id })).items.find((r: { id: string }) => r.id === reviewId).editedAt).toBeNull();
+
+		const told = await notes(reviewer.userId, 'review.reply');
+		expect(told).toHaveLength(1);
+		expect(told[0]).toMatchObject({ group: 'messages', title: 'Tác giả đã trả lời đánh giá của bạn về “Giáo án Toán 7 – Cánh diều”' });
+		const inbox = await request(base, '/api/v1/notifications', { headers: { cookie: reviewer.cookie } });
+		expect(inbox.body.data.map((n: { kind: string }) => n.kind)).toContain('review.reply');
+	});
+
+	it('only the author answers (staff for the house catalog); hidden reviews take no reply; bad text is explained', async () => {
+		const { author, product, reviewer, reviewId } = await authoredReview();
+		expect((await reply(null, reviewId, 'Xin chào')).status).toBe(401);
+		const notAuthor = await reply(reviewer, reviewId, 'Tôi tự trả lời');
+		expect(notAuthor.status).toBe(403);
+		expect(notAuthor.body.error.message).toBe('Chỉ tác giả của học liệu mới có thể trả lời đánh giá.');
+		expect((await reply(staff, reviewId, 'Nhân viên trả lời thay')).status).toBe(403);
+
+		const fieldMessage = (res: { body: any }) => res.body.error.data.details.fields.find((f: { path: string }) => f.path === 'body')?.message;
+		const empty = await reply(author, reviewId, '   ');
+		expect(empty.status).toBe(400);
+		expect(fieldMessage(empty)).toBe('Hãy viết nội dung trả lời.');
+		const long = await reply(author, reviewId, 'ạ'.repeat(2001));
+		expect(long.status).toBe(400);
+		expect(fieldMessage(long)).toBe('Câu trả lời tối đa 2000 ký tự.');
+		expect((await reply(author, '00000000-0000-4000-8000-000000000000', 'Cảm ơn')).status).toBe(404);
+		const [untouched] = await sql<{ reply_body: string | null }>(base, 'SELECT reply_body FROM buyer_reviews WHERE id = $1', [reviewId]);
+		expect(untouched!.reply_body).toBeNull();
+
+		expect((await post(staff, 'admin.buyerReviews.hide', { reviewId, reason: 'Nội dung không phù hợp.' })).status).toBe(200);
+		const hidden = await reply(author, reviewId, 'Cảm ơn cô');
+		expect(hidden.status).toBe(404);
+		expect(hidden.body.error.message).toBe('Không tìm thấy đánh giá này, có thể đánh giá đã bị ẩn.');
+
+		// The house catalog has no author: staff answer as "hoclieu".
+		const house = await sellable(base, { priceVnd: '20000' });
+		await sql(base, 'UPDATE products SET title = $1 WHERE id = $2', ['Đề kiểm tra Văn 8', house.id]);
+		const houseBuyer = await buyer(house.id);
+		const houseReview = data(await post(houseBuyer, 'reviews.create', review(house.id, 5)));
+		expect(await notes(houseBuyer.userId, 'review.new')).toEqual([]);
+		expect((await reply(author, houseReview.id, 'Cảm ơn')).status).toBe(403);
+		const byStaff = await reply(staff, houseReview.id, 'Cảm ơn thầy cô đã tin dùng.');
+		expect(byStaff.status, byStaff.text).toBe(200);
+		expect(data(byStaff).authorName).toBe('hoclieu');
+		expect((await notes(houseBuyer.userId, 'review.reply'))[0]!.title).toBe('hoclieu đã trả lời đánh giá của bạn về “Đề kiểm tra Văn 8”');
+		expect(data(await get(null, 'reviews.list', { productId: product.id })).items.map((r: { id: string }) => r.id)).not.toContain(reviewId);
+	});
+});

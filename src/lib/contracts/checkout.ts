@@ -63,7 +63,7 @@ export const Order = z.object({
 }).meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
 
-export const GuestBuyer = z.object({ email: z.email().max(254) });
+export const GuestBuyer = z.object({ email: z.email('Email không hợp lệ.').max(254, 'Email quá dài.') });
 
 export const CreateCheckoutInput = z.object({
 	productId: z.string().min(1).max(64),

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { pageFields } from './money';
 
-export const notificationGroups = ['money', 'studio', 'reports', 'staff'] as const;
+export const notificationGroups = ['money', 'studio', 'messages', 'reports', 'staff'] as const;
 export type NotificationGroup = (typeof notificationGroups)[number];
 
 /** Groups a person may switch off for mail; money mails are always sent. */
-export const optionalMailGroups = ['studio', 'reports', 'staff'] as const satisfies readonly NotificationGroup[];
+export const optionalMailGroups = ['studio', 'messages', 'reports', 'staff'] as const satisfies readonly NotificationGroup[];
 export type OptionalMailGroup = (typeof optionalMailGroups)[number];
 
 export const mailGroupLabels: Record<NotificationGroup, string> = {
 	money: 'Tiền: thanh toán, hoàn tiền, chuyển khoản thiếu, bán hàng, chi trả',
-	studio: 'Học liệu của tôi: duyệt, từ chối, ngừng bán, mở bán lại',
+	studio: 'Học liệu của tôi: duyệt, từ chối, ngừng bán, mở bán lại, đánh giá mới, câu hỏi mới',
+	messages: 'Trả lời cho tôi: tin nhắn trả lời, phản hồi của tác giả về đánh giá của tôi',
 	reports: 'Báo cáo vi phạm: quyết định của nhân viên',
 	staff: 'Việc của nhân viên: học liệu chờ duyệt, báo cáo mới, chuyển khoản chưa khớp'
 };
@@ -62,6 +63,7 @@ export const UnreadCount = z.object({ unreadCount: z.number().int().min(0) });
 export const MailPreferences = z.object({
 	/** Per optional group: true when mail is on. Money mails are always on and not listed. */
 	studio: z.boolean(),
+	messages: z.boolean(),
 	reports: z.boolean(),
 	staff: z.boolean()
 });

@@ -9,6 +9,7 @@ import { ProductId } from './music';
 export const REVIEW_BODY_MIN = 10;
 export const REVIEW_BODY_MAX = 2000;
 export const REVIEW_REPORT_MESSAGE_MAX = 1000;
+export const REVIEW_REPLY_MAX = 2000;
 export const REVIEW_HIDE_REASON_MAX = 500;
 
 export const reviewReportReasons = ['spam', 'offensive', 'off_topic', 'other'] as const;
@@ -57,6 +58,26 @@ export const ReportReviewInput = z.object({
 });
 export type ReportReviewInput = z.infer<typeof ReportReviewInput>;
 
+/** The product's one public answer to a review (README, "Đánh giá từ người mua"). */
+export const ReviewReply = z.object({
+	body: z.string(),
+	/** The author's public name, or "hoclieu" when staff answer for the house catalog. */
+	authorName: z.string(),
+	repliedAt: z.iso.datetime(),
+	editedAt: z.iso.datetime().nullable()
+});
+export type ReviewReply = z.infer<typeof ReviewReply>;
+
+export const ReplyToReviewInput = z.object({
+	reviewId: ReviewId,
+	body: z
+		.string('Hãy viết nội dung trả lời.')
+		.trim()
+		.min(1, 'Hãy viết nội dung trả lời.')
+		.max(REVIEW_REPLY_MAX, `Câu trả lời tối đa ${REVIEW_REPLY_MAX} ký tự.`)
+});
+export type ReplyToReviewInput = z.infer<typeof ReplyToReviewInput>;
+
 export const Review = z
 	.object({
 		id: z.string(),
@@ -73,12 +94,19 @@ export const Review = z
 		/** The reader's own relation to it; all false when signed out. */
 		mine: z.boolean(),
 		votedHelpful: z.boolean(),
-		reportedByMe: z.boolean()
+		reportedByMe: z.boolean(),
+		reply: ReviewReply.nullable()
 	})
 	.meta({ id: 'Review' });
 export type Review = z.infer<typeof Review>;
 
-export const ReviewPage = z.object({ items: z.array(Review), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+export const ReviewPage = z.object({
+	items: z.array(Review),
+	nextCursor: z.string().nullable(),
+	hasMore: z.boolean(),
+	/** The reader answers this product's reviews: its author, or staff for the house catalog. */
+	canReply: z.boolean()
+});
 export type ReviewPage = z.infer<typeof ReviewPage>;
 
 /** What the signed-in reader may do on a product page. */

@@ -125,6 +125,11 @@ const envSchema = z.object({
 	// NOTIFY_DIGEST_MINUTES; the job that sends digests and money mails runs every NOTIFY_MAIL_INTERVAL_MS.
 	NOTIFY_DIGEST_MINUTES: positiveInt.default(60),
 	NOTIFY_MAIL_INTERVAL_MS: positiveInt.default(30_000),
+	// The live event stream GET /api/v1/events (README "Live event stream", ADR 020).
+	LIVE_HEARTBEAT_MS: positiveInt.default(15_000),
+	LIVE_RETRY_MS: positiveInt.default(3_000),
+	LIVE_RETENTION_HOURS: positiveInt.default(24),
+	LIVE_PRUNE_INTERVAL_MS: positiveInt.default(600_000),
 	// Banking apps the payment page offers to open with the transfer filled in (src/lib/bank-apps.ts).
 	PAYMENT_BANK_APPS: z
 		.string()
@@ -219,6 +224,11 @@ const envSchema = z.object({
 	/** Preview jobs run at once per process; 0 turns the worker off (test servers default to 0). */
 	PREVIEW_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
 	WEB_CONCURRENCY: positiveInt.max(64).optional(),
+	/**
+	 * `off`: this process runs no background jobs and no previews (a web process beside
+	 * `node build/worker.js` processes, which run them). `on` (default): it runs them as before.
+	 */
+	JOBS: z.enum(['on', 'off']).default('on'),
 	/**
 	 * V8 old-space limit (MiB) of each worker the primary forks, unless NODE_OPTIONS or the
 	 * primary's own flags set one: with the default limit (a share of the machine's memory) V8
@@ -439,8 +449,10 @@ export interface Config {
 	seedValue: number;
 	rateLimit: RateLimitConfig;
 	testHooks: boolean;
-	/** How long a shutdown waits for request handlers still running (../http/in-flight.ts). */
+	/** How long a shutdown waits for request handlers still running (../http/in-flight.ts), and a worker for its preview jobs. */
 	shutdownTimeoutMs: number;
+	/** Whether this process runs background jobs and previews (JOBS). */
+	jobs: boolean;
 	/** Tests only: the first seed waits for a release, so "still preparing" can be observed without racing. */
 	testHoldStartup: boolean;
 	mail: {
@@ -470,6 +482,16 @@ export interface Config {
 		digestMinutes: number;
 		/** How often the notification mail job runs. */
 		mailIntervalMs: number;
+	};
+	live: {
+		/** A comment line on every open stream this often, so proxies keep it and clients notice a dead one. */
+		heartbeatMs: number;
+		/** The `retry:` advice: how long a browser waits before it reconnects. */
+		retryMs: number;
+		/** How long events stay resumable with Last-Event-ID. */
+		retentionMs: number;
+		/** How often events older than that are deleted. */
+		pruneIntervalMs: number;
 	};
 	/** Banking apps the payment page offers to open, and the deep-link service that opens them. */
 	paymentBankApps: BankApp[];
@@ -794,6 +816,7 @@ export function loadConfig(source: Source = process.env): Config {
 		},
 		testHooks: env.TEST_HOOKS,
 		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+		jobs: env.JOBS === 'on',
 		testHoldStartup: env.TEST_HOOKS && env.TEST_HOLD_STARTUP,
 		mail: {
 			smtpUrl: env.SMTP_URL,
@@ -820,6 +843,12 @@ export function loadConfig(source: Source = process.env): Config {
 		paymentWebhook: webhookKey(env),
 		paymentSweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_MS,
 		notify: { digestMinutes: env.NOTIFY_DIGEST_MINUTES, mailIntervalMs: env.NOTIFY_MAIL_INTERVAL_MS },
+		live: {
+			heartbeatMs: env.LIVE_HEARTBEAT_MS,
+			retryMs: env.LIVE_RETRY_MS,
+			retentionMs: env.LIVE_RETENTION_HOURS * 3_600_000,
+			pruneIntervalMs: env.LIVE_PRUNE_INTERVAL_MS
+		},
 		paymentBankApps: env.PAYMENT_BANK_APPS,
 		paymentDeepLinkBase: env.PAYMENT_DEEPLINK_BASE,
 		wishlistMaxItems: env.WISHLIST_MAX_ITEMS,

@@ -21,6 +21,8 @@ import { inFlightSettled } from './http/in-flight';
 import { log } from './platform/logger';
 import { electJobLeader, leadAlone } from './platform/job-leader';
 import { startJobs, stopJobs } from './platform/jobs';
+import { isWorkerProcess } from './platform/process-role';
+import { previewJobsSettled, releasePreviewJobs, stopClaiming } from './previews/worker';
 import { rateLimitStore } from './platform/ratelimit';
 import { installRateLimitStore } from './platform/ratelimit/install';
 
@@ -44,7 +46,8 @@ export function afterMigration(hook: StartupHook): void {
 /** First start of an empty (embedded, by default) database: a small demo catalog. */
 afterMigration(async () => {
 	const cfg = config();
-	if (!cfg.seedOnEmpty) return;
+	// The web process seeds; a worker beside it only migrates (both under the migration lock).
+	if (!cfg.seedOnEmpty || isWorkerProcess()) return;
 	const outcome = await seedCatalog({ products: cfg.seedProducts, seed: cfg.seedValue });
 	if (!outcome.seeded) return;
 	await refreshStatistics(false);
@@ -136,6 +139,12 @@ export function configOrExit(): void {
 		console.error(error.message);
 		process.exit(1);
 	}
+	if (isWorkerProcess() && !config().databaseUrl) {
+		console.error(
+			'The worker process (node build/worker.js) needs DATABASE_URL (PostgreSQL): the embedded database opens in one process only, and `npm start` already runs the background jobs and previews in it.'
+		);
+		process.exit(1);
+	}
 }
 
 /** Returns at once: the server listens while the database is prepared (see `preparing`). */
@@ -149,8 +158,47 @@ export function startServer(): void {
 	});
 	releaseOnShutdown();
 	installRateLimitStore();
-	// One process runs the jobs: the embedded database has only this one; on PostgreSQL, the elected one.
-	const jobs = { lead: startJobs, standBy: stopJobs };
-	stopElection = cfg.databaseUrl ? electJobLeader(cfg.databaseUrl, jobs) : leadAlone(jobs);
+	if (!cfg.jobs) {
+		// On the embedded database no worker process can open it: nothing would ever run them.
+		if (cfg.databaseUrl) log.info('background jobs and previews off in this process (JOBS=off): worker processes run them');
+		else log.warn('JOBS=off on the embedded database: no process runs the background jobs or previews (a worker process needs PostgreSQL)');
+	} else {
+		// One process runs the jobs: the embedded database has only this one; on PostgreSQL, the elected one.
+		const jobs = { lead: () => startJobs(), standBy: () => stopJobs() };
+		stopElection = cfg.databaseUrl ? electJobLeader(cfg.databaseUrl, jobs) : leadAlone(jobs);
+	}
 	void firstPreparation();
+}
+
+/**
+ * `node build/worker.js`: the jobs without HTTP. Sweeps stay with the elected leader; preview
+ * jobs run here whether or not this process leads. It needs PostgreSQL (configOrExit refuses
+ * without): the embedded database opens in one process only, and `npm start` runs the jobs there.
+ */
+export function startWorker(): void {
+	if (state.started) return;
+	state.started = true;
+	const cfg = config();
+	log.info(`worker process starting in ${cfg.mode} mode`, { mode: cfg.mode, pid: process.pid, previewConcurrency: cfg.previews.concurrency });
+	installRateLimitStore();
+	// configOrExit has refused to start a worker without DATABASE_URL.
+	stopElection = electJobLeader(cfg.databaseUrl!, { lead: () => startJobs(['leader']), standBy: () => stopJobs(['leader']) });
+	startJobs(['every-worker']);
+	for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stopWorker(signal));
+	void firstPreparation().then(() => {
+		if (state.migrated) log.info('worker ready', { pid: process.pid, previewConcurrency: cfg.previews.concurrency });
+	});
+}
+
+/** SIGTERM/SIGINT: claim nothing more, finish the jobs in hand within SHUTDOWN_TIMEOUT, hand back what is left, exit 0. */
+async function stopWorker(signal: NodeJS.Signals): Promise<void> {
+	const cfg = config();
+	log.info('worker stopping: finishing the preview jobs in hand', { signal, withinMs: cfg.shutdownTimeoutMs });
+	stopJobs();
+	stopClaiming();
+	if (!(await previewJobsSettled(cfg.shutdownTimeoutMs))) await releasePreviewJobs();
+	await Promise.allSettled([stopElection?.(), stopCatalogInvalidation?.(), rateLimitStore().close?.()]);
+	await closeDatabase().catch(() => {});
+	log.info('worker stopped');
+	process.exit(0);
 }

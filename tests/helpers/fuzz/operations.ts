@@ -72,6 +72,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 		for (const method of METHODS) {
 			const op = item[method];
 			if (!op) continue;
+			// A stream (GET /api/v1/events) answers for as long as the session lasts: tests/integration/live-events.test.ts covers it.
+			if (op.responses?.['200']?.content?.['text/event-stream']) continue;
 			const responses = new Map<number, DocumentedResponse>();
 			for (const [status, shared] of Object.entries<any>(op.responses ?? {})) {
 				const r = resolveResponse(shared, doc);

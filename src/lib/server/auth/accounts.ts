@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AuthUser, SessionResponse } from '$lib/contracts/auth';
+import { joinGuestOrders } from '../checkout/guest-orders';
 import { db, type DbOrTx } from '../db/client';
 import { providerIdentities, users } from '../db/schema';
 import { AppError } from '../errors/app-error';
@@ -60,7 +61,10 @@ export function sessionResponse(user: SessionUser, expiresAt: Date): SessionResp
 	return { user: toAuthUser(user), session: { expiresAt: expiresAt.toISOString() } };
 }
 
-/** A new session for every sign-in (rotation); the one the request carried, if any, ends. */
+/**
+ * A new session for every sign-in (rotation); the one the request carried, if any, ends. Orders
+ * made as a guest with the account's proven address join it (checkout/guest-orders.ts).
+ */
 export async function startSession(user: UserRow, req: AuthRequest, method: string): Promise<SignedIn> {
 	// Every sign-in path (password, code, link) ends here, so a disabled account is refused in one place.
 	if (user.disabledAt) {
@@ -69,7 +73,8 @@ export async function startSession(user: UserRow, req: AuthRequest, method: stri
 	}
 	const { token, expiresAt } = await createSession(user.id, { userAgent: req.userAgent, ip: req.ip });
 	if (req.currentSessionId) await invalidateSession(req.currentSessionId);
-	log.info('signed in', { userId: user.id, method });
+	const guestOrders = await db().transaction((tx) => joinGuestOrders(tx, user));
+	log.info('signed in', { userId: user.id, method, ...(guestOrders ? { guestOrdersJoined: guestOrders } : {}) });
 	return { token, expiresAt, user: toSessionUser(user) };
 }
 

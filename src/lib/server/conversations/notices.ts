@@ -55,7 +55,7 @@ export async function messageNotices(tx: Tx, c: ConversationRow, sender: Viewer,
 	const from = c.recipient_id === null && sender.id !== c.starter_id ? 'Hỗ trợ hoclieu' : await displayName(tx, sender.id);
 	await notifyUser(tx, to, {
 		kind: 'conversation.reply',
-		group: 'studio',
+		group: 'messages',
 		title: title ? `${from} đã trả lời về “${title}”` : `${from} đã trả lời bạn`,
 		body: excerpt(body),
 		link

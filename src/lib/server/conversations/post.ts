@@ -12,6 +12,7 @@ import { recordAudit } from '../admin/audit';
 import { db, type Tx } from '../db/client';
 import { conversationBlocks, conversationMessages, conversationReads, conversations, users } from '../db/schema';
 import { AppError, forbidden } from '../errors/app-error';
+import { publishLive } from '../events/publish';
 import { now } from '../platform/clock';
 import { isParty, type ConversationRow, type Viewer } from './access';
 import { messageNotices } from './notices';
@@ -105,17 +106,19 @@ export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx
 				summary: { messageId: row!.id.toString(), length: body.length }
 			});
 		}
+		const message = toMessage(row!, sender.id, c.starter_id, c.recipient_id);
+		const recipientIds = await recipientsOf(tx, c, sender.id);
+		// Live to both sides (the sender's other tabs too), committed with the message (ADR 020). `mine`
+		// depends on who reads, so the event leaves it out: a client compares `senderId` with its own id.
+		// Before the notices: their trigger publishes to one party, and every transaction must take the
+		// parties' event counters in the one sorted order publishLive uses, or two replies could deadlock.
+		const { mine: _mine, ...shared } = message;
+		await publishLive(tx, [...recipientIds, sender.id], { type: 'message', data: { conversationId: c.id, message: shared } });
 		await messageNotices(tx, c, sender, body, first);
 
 		const conversation = { ...c, last_message_at: at };
-		return {
-			conversation,
-			message: toMessage(row!, sender.id, c.starter_id, c.recipient_id),
-			recipientIds: await recipientsOf(tx, c, sender.id),
-			first
-		};
+		return { conversation, message, recipientIds, first };
 	});
-	// Committed: the place to hand `posted` (the message and `recipientIds`) to a live channel.
 	return posted;
 }
 

@@ -3,8 +3,9 @@
  * Each runs inside the transaction of the change it reports (architecture
  * D13) and names orders by their number (DH…), never by an id.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { queryRows } from '../db/rows';
 import { orders, products } from '../db/schema';
 import { formatVndText } from '../../format';
 import { formatOrderNumber } from '../../order-number';
@@ -172,4 +173,24 @@ export async function payoutRecorded(tx: DbOrTx, authorId: string, month: string
 		body: `${formatVndText(amountVnd)} đã được chuyển cho bạn, mã giao dịch ngân hàng ${reference}.`,
 		link: EARNINGS
 	});
+}
+
+/** A product's storefront page, at its reviews. */
+async function reviewsOf(tx: DbOrTx, productId: string): Promise<{ title: string; link: string }> {
+	const [row] = await queryRows<{ title: string; full_path: string }>(
+		sql`SELECT p.title, c.path || '/' || p.slug AS full_path FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = ${productId}::uuid`,
+		tx
+	);
+	return { title: row?.title ?? 'học liệu', link: row ? `${paths.product(row.full_path)}#reviews-title` : '/' };
+}
+
+export async function reviewWritten(tx: DbOrTx, productId: string, authorId: string, stars: number, body: string): Promise<void> {
+	const { title, link } = await reviewsOf(tx, productId);
+	await notifyUser(tx, authorId, { kind: 'review.new', group: 'studio', title: `“${title}” có đánh giá mới: ${stars}/5 sao`, body, link });
+}
+
+export async function reviewReplied(tx: DbOrTx, productId: string, reviewerId: string, by: 'author' | 'house'): Promise<void> {
+	const { title, link } = await reviewsOf(tx, productId);
+	const who = by === 'author' ? 'Tác giả' : 'hoclieu';
+	await notifyUser(tx, reviewerId, { kind: 'review.reply', group: 'messages', title: `${who} đã trả lời đánh giá của bạn về “${title}”`, link });
 }

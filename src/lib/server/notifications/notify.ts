@@ -49,7 +49,9 @@ export async function notifyStaff(tx: DbOrTx, n: NewNotification): Promise<void>
 	const staff = await tx
 		.select({ id: users.id })
 		.from(users)
-		.where(and(eq(users.role, 'staff'), isNull(users.disabledAt)));
+		.where(and(eq(users.role, 'staff'), isNull(users.disabledAt)))
+		// Each row locks its person's live-event counter (ADR 020): one order for all writers, so two cannot deadlock.
+		.orderBy(users.id);
 	if (staff.length === 0) return;
 	const at = now();
 	await tx.insert(notifications).values(staff.map((s) => ({ ...row(n, at), userId: s.id })));

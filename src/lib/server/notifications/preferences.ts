@@ -25,7 +25,7 @@ export async function optedOutGroups(tx: DbOrTx, email: string): Promise<Set<Not
 
 export async function mailPreferences(email: string): Promise<MailPreferences> {
 	const off = await optedOutGroups(db(), email);
-	return { studio: !off.has('studio'), reports: !off.has('reports'), staff: !off.has('staff') };
+	return Object.fromEntries(optionalMailGroups.map((g) => [g, !off.has(g)])) as MailPreferences;
 }
 
 export async function setMailPreferences(email: string, prefs: MailPreferences): Promise<MailPreferences> {

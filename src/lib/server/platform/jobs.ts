@@ -2,13 +2,22 @@
  * In-process background jobs (expiry sweeps and the like). Each job runs on its
  * own interval; the scheduler's heartbeat feeds /api/health. Jobs must be safe
  * on several instances at once (they lock rows with SKIP LOCKED themselves).
+ *
+ * Two scopes: `leader` jobs (the sweeps) run in the one elected process
+ * (job-leader.ts); `every-worker` jobs (preview rendering, whose queue is
+ * claimed with SKIP LOCKED and leased) run in every worker process at once, so
+ * more worker processes render more previews. In a web process that runs jobs
+ * (JOBS=on) both scopes follow the election, as they did before workers existed.
  */
 import { jobLeaderProblem, jobRole, type JobRole } from './job-leader';
 import { log } from './logger';
 import { recordJobRun } from './metrics';
 
+export type JobScope = 'leader' | 'every-worker';
+
 interface Job {
 	name: string;
+	scope: JobScope;
 	intervalMs: number;
 	run: () => Promise<unknown>;
 	timer?: NodeJS.Timeout;
@@ -24,11 +33,13 @@ const HEARTBEAT_MS = 1_000;
 let heartbeatTimer: NodeJS.Timeout | undefined;
 let lastHeartbeat = 0;
 
-export function registerJob(name: string, intervalMs: number, run: () => Promise<unknown>): void {
+const started = new Set<JobScope>();
+
+export function registerJob(name: string, intervalMs: number, run: () => Promise<unknown>, scope: JobScope = 'leader'): void {
 	if (jobs.has(name)) return;
-	const job: Job = { name, intervalMs, run, running: false };
+	const job: Job = { name, scope, intervalMs, run, running: false };
 	jobs.set(name, job);
-	if (heartbeatTimer) schedule(job);
+	if (started.has(scope)) schedule(job);
 }
 
 function schedule(job: Job): void {
@@ -53,18 +64,29 @@ function schedule(job: Job): void {
 	job.timer.unref();
 }
 
-export function startJobs(): void {
-	if (heartbeatTimer) return;
-	lastHeartbeat = Date.now();
-	heartbeatTimer = setInterval(() => (lastHeartbeat = Date.now()), HEARTBEAT_MS);
-	heartbeatTimer.unref();
-	for (const job of jobs.values()) schedule(job);
+/** Starts the jobs of the given scopes (both by default) that are not running yet. */
+export function startJobs(scopes: JobScope[] = ['leader', 'every-worker']): void {
+	if (!heartbeatTimer) {
+		lastHeartbeat = Date.now();
+		heartbeatTimer = setInterval(() => (lastHeartbeat = Date.now()), HEARTBEAT_MS);
+		heartbeatTimer.unref();
+	}
+	for (const scope of scopes) {
+		if (started.has(scope)) continue;
+		started.add(scope);
+		for (const job of jobs.values()) if (job.scope === scope) schedule(job);
+	}
 }
 
-export function stopJobs(): void {
+/** Stops the given scopes' schedules (both by default); a run in progress finishes on its own. */
+export function stopJobs(scopes: JobScope[] = ['leader', 'every-worker']): void {
+	for (const scope of scopes) {
+		started.delete(scope);
+		for (const job of jobs.values()) if (job.scope === scope) clearInterval(job.timer);
+	}
+	if (started.size > 0) return;
 	clearInterval(heartbeatTimer);
 	heartbeatTimer = undefined;
-	for (const job of jobs.values()) clearInterval(job.timer);
 }
 
 export interface JobStatus {

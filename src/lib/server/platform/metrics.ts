@@ -10,6 +10,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { config } from '../config';
 import { database } from '../db/client';
 import { queryRows } from '../db/rows';
+import { openStreams } from '../events/hub';
 import { rateLimitBreakerState } from './ratelimit';
 import { rateLimitStoreHealth } from './ratelimit/store-health';
 
@@ -121,6 +122,14 @@ function createMetrics() {
 			const current = rateLimitBreakerState();
 			this.reset();
 			for (const state of ['closed', 'open', 'half-open'] as const) this.set({ state }, state === current ? 1 : 0);
+		}
+	});
+	new Gauge({
+		name: 'hoclieu_live_streams',
+		help: 'Live event streams (GET /api/v1/events) this process holds open.',
+		registers: [registry],
+		collect() {
+			this.set(openStreams());
 		}
 	});
 	return { registry, httpRequests, httpDuration, responseCacheAnswers, computedInFront, searchFetches, catalogNotifications, jobRuns, jobDuration };

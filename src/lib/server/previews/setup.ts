@@ -14,5 +14,6 @@ export function setupPreviews(): void {
 	}
 	void availableTools();
 	afterMigration(requeueForInstalledTools);
-	registerJob('previews', cfg.pollMs, previewTick);
+	// Every worker process claims from the queue (SKIP LOCKED, leased), not only the elected one.
+	registerJob('previews', cfg.pollMs, previewTick, 'every-worker');
 }

@@ -5,11 +5,14 @@
  * instances share the queue) and leased; a worker that dies leaves the job
  * `running` until its lease passes, and then any worker claims it again.
  * Failures are retried with growing waits up to PREVIEW_MAX_ATTEMPTS.
+ * Every worker process claims from the queue (README "Worker processes"); a
+ * worker told to stop finishes its jobs in hand or, past SHUTDOWN_TIMEOUT,
+ * hands them back to the queue (`releasePreviewJobs`).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +27,9 @@ import { PREVIEW_PREFIX, previewFolder, previewKind, publicPreviewUrl, retryDela
 import { NotPreviewable, renderPreview, type RenderResult } from './render';
 import { killUntilGone, processesIn } from './sandbox';
 import { availableTools, ToolLimitReached, TOOLS_FOR } from './tools';
+
+/** Which process holds a job (preview_jobs.claimed_by): the host and pid an operator can look for. */
+const WORKER_ID = `${hostname()}:${process.pid}`;
 
 interface Claimed {
 	file_key: string;
@@ -45,7 +51,7 @@ async function failExhaustedOrphans(): Promise<void> {
 export async function claimPreviewJob(): Promise<Claimed | null> {
 	const { leaseMs, maxAttempts } = config().previews;
 	const [row] = await queryRows<Claimed>(sql`
-		UPDATE preview_jobs SET status = 'running', attempts = attempts + 1,
+		UPDATE preview_jobs SET status = 'running', attempts = attempts + 1, claimed_by = ${WORKER_ID},
 			next_attempt_at = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
 		WHERE file_key = (
 			SELECT file_key FROM preview_jobs
@@ -136,6 +142,7 @@ const OFFICE_EXTENSIONS: Record<string, string> = {
 
 export async function processPreviewJob(job: Claimed): Promise<void> {
 	const dir = await mkdtemp(join(tmpdir(), 'hoclieu-preview-'));
+	inHand.set(job.file_key, { job, dir });
 	let size: number | null = null;
 	try {
 		const source = await download(job.file_key, dir);
@@ -162,6 +169,7 @@ export async function processPreviewJob(job: Claimed): Promise<void> {
 		log.warn('preview attempt failed', { fileKey: job.file_key, attempt: job.attempts, error: reason });
 		await retryLater(job, reason.slice(0, 1000));
 	} finally {
+		inHand.delete(job.file_key);
 		await verifyNothingLeft(job, dir);
 		await rm(dir, { recursive: true, force: true });
 	}
@@ -180,6 +188,15 @@ async function verifyNothingLeft(job: Claimed, dir: string): Promise<void> {
 }
 
 let inFlight = 0;
+/** The jobs this process is working on, with their private directories (their tools run there). */
+const inHand = new Map<string, { job: Claimed; dir: string }>();
+const running = new Set<Promise<void>>();
+let claiming = true;
+
+/** A stopping worker claims nothing more, even from a tick already under way. */
+export function stopClaiming(): void {
+	claiming = false;
+}
 
 /**
  * One scheduler tick: fill the free slots and return at once. The jobs run
@@ -189,16 +206,50 @@ let inFlight = 0;
 export async function previewTick(): Promise<void> {
 	const { concurrency } = config().previews;
 	// Before migrations (and the first seed) the queue table may not exist yet.
-	if (inFlight >= concurrency || !startupState().migrated) return;
+	if (inFlight >= concurrency || !startupState().migrated || !claiming) return;
 	await failExhaustedOrphans();
-	while (inFlight < concurrency) {
+	while (inFlight < concurrency && claiming) {
 		const job = await claimPreviewJob();
 		if (!job) return;
 		inFlight++;
-		void processPreviewJob(job)
+		const run = processPreviewJob(job)
 			.catch((error) => log.warn('preview job bookkeeping failed', { fileKey: job.file_key, error }))
-			.finally(() => inFlight--);
+			.finally(() => {
+				inFlight--;
+				running.delete(run);
+			});
+		running.add(run);
 	}
+}
+
+/** Resolves true when every job in hand has finished within `withinMs`, false when some still run. */
+export async function previewJobsSettled(withinMs: number): Promise<boolean> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), withinMs)));
+	const all = Promise.all([...running]).then(() => true as const);
+	const done = await Promise.race([all, timeout]);
+	clearTimeout(timer);
+	return done;
+}
+
+/**
+ * A stopping worker gives its unfinished jobs back: each goes back to the queue, due at once and
+ * without the attempt counted (nothing went wrong with the file), then its tools are killed. The
+ * render that loses its tools finds the row no longer its own and writes nothing.
+ */
+export async function releasePreviewJobs(): Promise<number> {
+	const held = [...inHand.values()];
+	for (const { job } of held) {
+		await db().execute(sql`
+			UPDATE preview_jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), next_attempt_at = now(), updated_at = now(),
+				last_error = 'Tiến trình tạo bản xem trước dừng lại; việc được trả về hàng đợi.'
+			WHERE ${stillOurs(job)}`);
+	}
+	const { killGraceMs } = config().previews.sandbox;
+	await Promise.all(held.map(({ dir }) => killUntilGone(() => processesIn(dir), killGraceMs)));
+	await previewJobsSettled(killGraceMs * 2);
+	if (held.length > 0) log.info('preview jobs handed back to the queue', { fileKeys: held.map((h) => h.job.file_key) });
+	return held.length;
 }
 
 /** Jobs parked for a missing tool get another go once the tools are there (e.g. after an apt-get install and restart). */

@@ -18,7 +18,7 @@ export interface ListResult {
 /** `requestId` goes into the body in development only, and never when undefined (see the facade's cacheable answers). */
 export function successBody(envelope: Envelope, result: unknown, requestId: string | undefined): unknown {
 	const dev = config().isDevelopment && requestId !== undefined;
-	if (envelope === 'raw') return result;
+	if (envelope === 'raw' || envelope === 'stream') return result;
 	if (envelope === 'list') {
 		const { items, nextCursor, hasMore, ...extra } = result as ListResult;
 		return { data: items, nextCursor, hasMore, ...extra, ...(dev ? { requestId } : {}) };

@@ -100,6 +100,8 @@ export async function handleRest(event: ServeEvent): Promise<Response> {
 	try {
 		const input = await buildInput(route, event, params);
 		const result = await call(ctx, route, input);
+		// A stream is its own answer: never enveloped, cached or replayed.
+		if (route.meta.envelope === 'stream') return withHeaders(result as Response, ctx.responseHeaders);
 		const location = route.meta.redirects?.(result);
 		if (location !== undefined) return redirect(route, location, ctx);
 		const status = ctx.response.status ?? 200;

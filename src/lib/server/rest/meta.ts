@@ -14,8 +14,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - object: `{ data, requestId? }`
  * - list: the procedure returns `{ items, nextCursor, hasMore, ...extra }` → `{ data: items, nextCursor, hasMore, ...extra }`
  * - raw: the procedure's object as it is (music quota and download grant)
+ * - stream: the procedure answers a `Response` of its own, sent as it is (the `text/event-stream` of /api/v1/events)
  */
-export type Envelope = 'object' | 'list' | 'raw';
+export type Envelope = 'object' | 'list' | 'raw' | 'stream';
 
 /** `redirects` of procedures whose result `{ redirect: path }` names a path of this site to continue at. */
 export function redirectMember(result: unknown): string | undefined {
@@ -70,6 +71,8 @@ interface DocumentedRouteMeta {
 	browserErrorRedirect?: (error: ClassifiedError) => string;
 	/** Success responses other than 200 and the error envelopes (the health probe's 503, a 303), for the document. */
 	otherResponses?: Record<number, { description: string; schema?: unknown; headers?: Record<string, string> }>;
+	/** Optional request headers the route reads (name → description), for the document. */
+	requestHeaders?: Record<string, string>;
 	/** Headers every success response carries (name → description), for the document. */
 	responseHeaders?: Record<string, string>;
 	/** 200 answers carry ETag, Cache-Control (public when anonymous) and Vary: Cookie, and answer 304 to If-None-Match (rest/conditional-get.ts). */

@@ -251,7 +251,10 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 		responses['200'] = {
 			description: 'Success',
 			headers: successHeaders as never,
-			content: { 'application/json': { schema: successSchema(meta, route.output), ...(meta.example !== undefined ? { example: successExample(meta) } : {}) } }
+			content:
+				meta.envelope === 'stream'
+					? { 'text/event-stream': { schema: z.string().describe('Server-Sent Events (the WHATWG HTML event stream format)'), ...(meta.example !== undefined ? { example: meta.example } : {}) } }
+					: { 'application/json': { schema: successSchema(meta, route.output), ...(meta.example !== undefined ? { example: successExample(meta) } : {}) } }
 		};
 	}
 	for (const [status, other] of Object.entries(meta.otherResponses ?? {})) {
@@ -302,6 +305,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 	}
 
 	const headerParams: Record<string, z.ZodType> = {};
+	for (const [name, description] of Object.entries(meta.requestHeaders ?? {})) headerParams[name] = z.string().optional().describe(description);
 	if (meta.idempotent) {
 		headerParams['Idempotency-Key'] = z
 			.string()
@@ -340,6 +344,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 	'Top-up': 'Wallet top-up: denominations (anonymous), then top-up orders paid by bank transfer (QR), with promo codes and Idempotency-Key.',
 	Wallet: 'The signed-in account\'s wallet: balance (main and bonus pockets) and its append-only ledger.',
 	'Gift codes': 'Redeeming a gift code into the wallet.',
+	Events:
+		'The signed-in account\'s live events as Server-Sent Events: new notifications and conversation messages the moment they commit, on whichever instance, resumable with `Last-Event-ID`.',
 	Notifications:
 		'The signed-in account\'s notifications (payments, refunds, short transfers, decisions on submissions and reports, sales, payouts, staff work) and marking them read. Ids only grow.',
 	Messages:

@@ -10,6 +10,8 @@ import { isoTime, queryRows } from '../db/rows';
 import { invalidCursor, notFound } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 import { keysetPage } from '../platform/keyset-page';
+import type { UserRole } from '../db/schema';
+import { answersFor, replierName, toReply } from './reply';
 
 /** Shown instead of an account without a name: a reviewer's email is never public. */
 export const ANONYMOUS_BUYER = 'Người mua ẩn danh';
@@ -34,6 +36,10 @@ interface ReviewRow {
 	mine: boolean;
 	voted: boolean;
 	reported: boolean;
+	reply_body: string | null;
+	replied_at: Date | string | null;
+	reply_edited_at: Date | string | null;
+	replier_name: string | null;
 }
 
 function decodeCursor(raw: string, productId: string): ReviewCursor {
@@ -57,26 +63,29 @@ function toReview(r: ReviewRow): Review {
 		editedAt: updated === created ? null : updated,
 		mine: r.mine,
 		votedHelpful: r.voted,
-		reportedByMe: r.reported
+		reportedByMe: r.reported,
+		reply: r.reply_body === null || r.replied_at === null ? null : toReply({ ...r, reply_body: r.reply_body, replied_at: r.replied_at })
 	};
 }
 
-export async function listReviews(viewerId: string | null, input: ReviewListInput): Promise<ReviewPage> {
+export async function listReviews(viewer: { id: string; role: UserRole } | null, input: ReviewListInput): Promise<ReviewPage> {
 	const { productId, pageSize } = input;
 	const after = input.cursor === undefined ? null : decodeCursor(input.cursor, productId);
-	const [product] = await queryRows<{ id: string }>(sql`SELECT id FROM products WHERE id = ${productId}::uuid AND is_published`);
+	const [product] = await queryRows<{ author_id: string | null }>(sql`SELECT author_id FROM products WHERE id = ${productId}::uuid AND is_published`);
 	if (!product) throw notFound('Không tìm thấy học liệu này, có thể học liệu đã được gỡ xuống.');
-	const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
+	const viewerId = viewer ? sql`${viewer.id}::uuid` : sql`NULL::uuid`;
 	const rows = await queryRows<ReviewRow>(sql`
 		SELECT r.id, r.stars, r.body, nullif(btrim(u.name), '') AS author_name,
 		       -- "Đã mua" stays true only while the purchase does: a refund removes the ownership row.
 		       EXISTS (SELECT 1 FROM product_ownerships o WHERE o.user_id = r.user_id AND o.product_id = r.product_id AND o.source = 'purchase') AS verified,
 		       r.helpful_count, r.created_at, r.updated_at,
-		       coalesce(r.user_id = ${viewer}, false) AS mine,
-		       EXISTS (SELECT 1 FROM buyer_review_votes v WHERE v.review_id = r.id AND v.user_id = ${viewer}) AS voted,
-		       EXISTS (SELECT 1 FROM buyer_review_reports x WHERE x.review_id = r.id AND x.reporter_user_id = ${viewer}) AS reported
+		       coalesce(r.user_id = ${viewerId}, false) AS mine,
+		       EXISTS (SELECT 1 FROM buyer_review_votes v WHERE v.review_id = r.id AND v.user_id = ${viewerId}) AS voted,
+		       EXISTS (SELECT 1 FROM buyer_review_reports x WHERE x.review_id = r.id AND x.reporter_user_id = ${viewerId}) AS reported,
+		       r.reply_body, r.replied_at, r.reply_edited_at, ${replierName} AS replier_name
 		FROM buyer_reviews r
 		JOIN users u ON u.id = r.user_id
+		JOIN products p ON p.id = r.product_id
 		WHERE r.product_id = ${productId}::uuid AND r.hidden_at IS NULL
 		${after ? sql`AND (r.helpful_count, r.created_at, r.id) < (${after.h}, ${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
 		ORDER BY r.helpful_count DESC, r.created_at DESC, r.id DESC
@@ -84,5 +93,5 @@ export async function listReviews(viewerId: string | null, input: ReviewListInpu
 	const page = keysetPage(rows, pageSize, (last) =>
 		signJson('cursor', { kind: 'reviews', p: productId, h: Number(last.helpful_count), at: isoTime(last.created_at), id: last.id } satisfies ReviewCursor)
 	);
-	return { items: page.rows.map(toReview), hasMore: page.hasMore, nextCursor: page.nextCursor };
+	return { items: page.rows.map(toReview), hasMore: page.hasMore, nextCursor: page.nextCursor, canReply: viewer !== null && answersFor(product.author_id, viewer) };
 }

@@ -18,6 +18,7 @@ import { db } from '../db/client';
 import { isUuid } from '../db/ids';
 import { isoTime, queryRows } from '../db/rows';
 import { AppError, forbidden, notFound } from '../errors/app-error';
+import { reviewWritten } from '../notifications/events';
 import { now } from '../platform/clock';
 
 const productMissing = () => notFound('Không tìm thấy học liệu này, có thể học liệu đã được gỡ xuống.');
@@ -90,7 +91,10 @@ export async function createReview(userId: string, input: WriteReviewInput): Pro
 			RETURNING id, stars, body, hidden_at, created_at, updated_at`,
 			tx
 		);
-		if (created) return toMine(created);
+		if (created) {
+			if (product.authorId) await reviewWritten(tx, input.productId, product.authorId, input.stars, input.body);
+			return toMine(created);
+		}
 		const [existing] = await queryRows<{ id: string }>(sql`SELECT id FROM buyer_reviews WHERE product_id = ${input.productId}::uuid AND user_id = ${userId}::uuid`, tx);
 		throw new AppError('conflict', 'Bạn đã đánh giá học liệu này rồi. Hãy sửa đánh giá cũ thay vì viết thêm.', { reviewId: existing?.id ?? null });
 	});

@@ -18,6 +18,7 @@ import { advanceClock, nowMs, resetClock } from '$lib/server/platform/clock';
 import { rateLimitStore, resetMemoryRateLimits } from '$lib/server/platform/ratelimit';
 import { replaceStorage, storage, type ObjectStorage } from '$lib/server/platform/storage';
 import { releaseStartupHold } from '$lib/server/startup';
+import { publishLive } from '$lib/server/events/publish';
 import { log } from '$lib/server/platform/logger';
 
 const body = z.object({
@@ -31,7 +32,10 @@ const body = z.object({
 	key: z.string().optional(),
 	base64: z.string().optional(),
 	contentType: z.string().optional(),
-	fault: z.enum(['none', 'head', 'sign']).optional()
+	fault: z.enum(['none', 'head', 'sign']).optional(),
+	userIds: z.array(z.string()).optional(),
+	type: z.string().optional(),
+	data: z.unknown().optional()
 });
 
 /** Makes one storage operation fail, to prove callers degrade to 503 and give quota back. */
@@ -85,6 +89,11 @@ export async function testAction({ params, request }: Pick<RequestEvent<{ action
 			const result = await db().execute(query);
 			const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
 			return json({ rows: JSON.parse(JSON.stringify(rows, (_, v) => (typeof v === 'bigint' ? v.toString() : v))) });
+		}
+		case 'publish-live': {
+			// What a feature does in its own transaction (the live-events tests and bench have no feature of their own to call it).
+			await db().transaction((tx) => publishLive(tx, input.userIds ?? [], { type: input.type ?? 'test', data: input.data ?? null }));
+			return json({ ok: true });
 		}
 		case 'create-user': {
 			// A signed-in user without going through the auth flows (which have their own tests).

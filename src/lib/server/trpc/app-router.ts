@@ -8,6 +8,7 @@ import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
 import { conversationsRouter } from './routers/conversations';
 import { downloadsRouter } from './routers/downloads';
+import { eventsRouter } from './routers/events';
 import { giftcodeRouter } from './routers/giftcode';
 import { musicRouter } from './routers/music';
 import { notificationsRouter } from './routers/notifications';
@@ -51,6 +52,7 @@ export const appRouter = replaceOutputChecks(router({
 	support: supportRouter,
 	notifications: notificationsRouter,
 	conversations: conversationsRouter,
+	events: eventsRouter,
 	...testRouters
 }));
 

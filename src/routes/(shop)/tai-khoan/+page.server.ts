@@ -78,7 +78,7 @@ export const actions = {
 		const on = (group: string) => form.get(group) === 'on';
 		const api = serverCaller(event);
 		const staff = session.user.role === 'staff' ? on('staff') : (await api.notifications.mailPreferences()).staff;
-		await api.notifications.setMailPreferences({ studio: on('studio'), reports: on('reports'), staff });
+		await api.notifications.setMailPreferences({ studio: on('studio'), messages: on('messages'), reports: on('reports'), staff });
 		return { section: 'mail' as Section, done: 'Đã lưu lựa chọn nhận thư.' };
 	},
 	delete: async (event) => {

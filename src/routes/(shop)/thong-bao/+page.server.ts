@@ -10,6 +10,8 @@ const PAGE_SIZE = 20;
 /** `?sau=` is the no-JavaScript "Xem thêm" (the notifications after that cursor). */
 export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
+	// A live notification reloads the list too (the layout invalidates 'app:notifications').
+	event.depends('app:notifications');
 	const cursor = event.url.searchParams.get('sau') ?? undefined;
 	const page = await serverCaller(event).notifications.list({ pageSize: PAGE_SIZE, cursor }).catch(throwPageError);
 	return { page, pageSize: PAGE_SIZE };

@@ -12,6 +12,8 @@ const MESSAGES_SIZE = 50;
 /** `?c=` opens a conversation (and reads it to the end); without it the page is the list. */
 export const load: PageServerLoad = async (event) => {
 	requireSignIn(event);
+	// A live message in another conversation reloads the list (+page.svelte).
+	event.depends('app:conversations');
 	const caller = serverCaller(event);
 	const id = event.url.searchParams.get('c');
 	const list = await caller.conversations.list({ pageSize: LIST_SIZE }).catch(throwPageError);

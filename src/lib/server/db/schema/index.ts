@@ -19,3 +19,4 @@ export * from './reviews';
 export * from './support';
 export * from './notifications';
 export * from './conversations';
+export * from './live-events';

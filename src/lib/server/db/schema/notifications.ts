@@ -7,7 +7,7 @@ import { users } from './users';
  * refunds, short transfers, sales, payouts) is mailed at once and cannot be
  * switched off; the others go out in digests and can be.
  */
-export const notificationGroups = ['money', 'studio', 'reports', 'staff'] as const;
+export const notificationGroups = ['money', 'studio', 'messages', 'reports', 'staff'] as const;
 export type NotificationGroup = (typeof notificationGroups)[number];
 
 /** pending → sent | skipped (read first, person opted out, or no mail for this row) | failed (retried). */

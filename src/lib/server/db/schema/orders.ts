@@ -79,6 +79,8 @@ export const orders = pgTable(
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
+		// Every sign-in looks for the guest orders of the account's address (checkout/guest-orders.ts).
+		index('orders_guest_email_idx').on(t.guestEmail).where(sql`${t.userId} IS NULL`),
 		// One pending order per buyer and product: a repeated checkout finds it instead of holding stock twice.
 		uniqueIndex('orders_one_pending_key').on(t.userId, t.productId).where(sql`${t.status} = 'PENDING' AND ${t.userId} IS NOT NULL`),
 		index('orders_receipts_due_idx').on(t.paidAt).where(sql`${t.receiptStatus} IN ('pending', 'sending', 'failed')`),

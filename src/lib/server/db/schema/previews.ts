@@ -25,6 +25,8 @@ export const previewJobs = pgTable(
 		/** When a queued job may next run; for a running job, when its lease ends. */
 		nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
 		lastError: text('last_error'),
+		/** The worker process holding (or that last held) the job, `host:pid`: which one to look at when a job hangs. */
+		claimedBy: text('claimed_by'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 	},

@@ -4,7 +4,7 @@ import { products } from './catalog';
 import { orders } from './orders';
 import { users } from './users';
 // One source for the bounds and reasons: the forms, the procedures and the table's CHECKs.
-import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, reviewReportReasons } from '../../../contracts/reviews';
+import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_REPLY_MAX, reviewReportReasons } from '../../../contracts/reviews';
 
 
 /**
@@ -34,6 +34,14 @@ export const buyerReviews = pgTable(
 		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
 		hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
 		hiddenReason: text('hidden_reason'),
+		/**
+		 * The product's one public answer (its author; staff for the house catalog), shown under the
+		 * review. Kept apart from updated_at, which says the reviewer edited their own text.
+		 */
+		replyBody: text('reply_body'),
+		replyBy: uuid('reply_by').references(() => users.id, { onDelete: 'set null' }),
+		repliedAt: timestamp('replied_at', { withTimezone: true }),
+		replyEditedAt: timestamp('reply_edited_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull()
 	},
@@ -44,7 +52,9 @@ export const buyerReviews = pgTable(
 		check('buyer_reviews_stars', sql`${t.stars} BETWEEN 1 AND 5`),
 		check('buyer_reviews_body_length', sql`char_length(${t.body}) BETWEEN ${sql.raw(String(REVIEW_BODY_MIN))} AND ${sql.raw(String(REVIEW_BODY_MAX))}`),
 		check('buyer_reviews_helpful_nonneg', sql`${t.helpfulCount} >= 0`),
-		check('buyer_reviews_hidden', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`)
+		check('buyer_reviews_hidden', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
+		check('buyer_reviews_reply', sql`(${t.replyBody} IS NULL) = (${t.repliedAt} IS NULL)`),
+		check('buyer_reviews_reply_length', sql`char_length(${t.replyBody}) BETWEEN 1 AND ${sql.raw(String(REVIEW_REPLY_MAX))}`)
 	]
 );
 

@@ -127,7 +127,7 @@ export const checkoutRouter = router({
 				path: '/api/v1/checkout',
 				scopes: ['orders:read'],
 				summary: 'My orders',
-				description: 'The signed-in user\'s purchase orders, newest first, optionally only one `status`. Pending orders past their expiry are listed as EXPIRED. Guest orders are not listed (poll them with their order-access cookie).',
+				description: 'The signed-in user\'s purchase orders, newest first, optionally only one `status`. Pending orders past their expiry are listed as EXPIRED. Orders made as a guest are listed once they have joined the account: at a sign-in with the account\'s proven address equal to the guest email. Until then, poll them with their order-access cookie.',
 				tags,
 				envelope: 'list',
 				auth: 'session',

@@ -3,10 +3,11 @@
  * route, like the wishlist). Wiring only: the rules are in reviews/*.ts.
  */
 import { z } from 'zod';
-import { MyReview, ReportResult, ReportReviewInput, ReviewIdInput, ReviewListInput, ReviewPage, VoteResult, WriteReviewInput } from '../../../contracts/reviews';
+import { MyReview, ReplyToReviewInput, ReportResult, ReportReviewInput, ReviewIdInput, ReviewListInput, ReviewPage, ReviewReply, VoteResult, WriteReviewInput } from '../../../contracts/reviews';
 import { ProductId } from '../../../contracts/music';
 import { reportReview, voteHelpful, withdrawHelpful } from '../../reviews/feedback';
 import { listReviews } from '../../reviews/list';
+import { replyToReview } from '../../reviews/reply';
 import { createReview, myReview, updateReview } from '../../reviews/write';
 import { publicProcedure, router, sessionProcedure } from '../init';
 
@@ -16,7 +17,7 @@ export const reviewsRouter = router({
 	list: publicProcedure
 		.input(ReviewListInput)
 		.output(ReviewPage)
-		.query(({ ctx, input }) => listReviews(ctx.session?.user.id ?? null, input)),
+		.query(({ ctx, input }) => listReviews(ctx.session?.user ?? null, input)),
 
 	mine: sessionProcedure
 		.input(z.object({ productId: ProductId }))
@@ -42,6 +43,12 @@ export const reviewsRouter = router({
 		.input(ReviewIdInput)
 		.output(VoteResult)
 		.mutation(({ ctx, input }) => withdrawHelpful(ctx.session.user.id, input.reviewId)),
+
+	/** The author's (staff's, for the house catalog) one public answer: written, then edited in place. */
+	reply: sessionProcedure
+		.input(ReplyToReviewInput)
+		.output(ReviewReply)
+		.mutation(({ ctx, input }) => replyToReview(ctx.session.user, input)),
 
 	report: sessionProcedure
 		.input(ReportReviewInput)

@@ -1,0 +1,1 @@
+ALTER TABLE "preview_jobs" ADD COLUMN "claimed_by" text;
