@@ -36,6 +36,14 @@ export const paths = {
 	wallet: '/vi',
 	/** "Thông báo": the signed-in person's notifications. */
 	notifications: '/thong-bao',
+	/** "Tin nhắn": the signed-in person's conversations; `?c=` opens one. */
+	messages: '/tin-nhan',
+	conversation: (id: string) => `/tin-nhan?c=${id}`,
+	/** "Hỏi tác giả" about a product (signed out: sign in first, then back here). */
+	ask: (productId: string) => `/tin-nhan/hoi?sp=${productId}`,
+	/** Reported conversations, for staff. */
+	adminConversations: '/quan-tri/tin-nhan',
+	adminConversation: (id: string) => `/quan-tri/tin-nhan/${id}`,
 	music: '/am-nhac',
 	signIn: '/dang-nhap',
 	signUp: '/dang-ky',
@@ -66,4 +74,4 @@ export function withQuery(path: string, params: Record<string, string | null | u
 }
 
 /** Private storefront areas crawlers should not index. */
-export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao', '/tai-khoan'];
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao', '/tai-khoan', '/tin-nhan'];

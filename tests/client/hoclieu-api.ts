@@ -1012,6 +1012,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversations
+         * @description The signed-in account's conversations, newest activity first, each with the other party (the staff inbox for support), the product if any, the last message and `unreadCount` (messages from the other side not yet read). Staff also see the shared support inbox.
+         */
+        get: operations["conversationsList"];
+        put?: never;
+        /**
+         * Start a conversation
+         * @description Asks about a product (`productId`: its author answers, or staff for house-catalog products) or writes to support (`toSupport: true`), with a first message `body` (plain text, trimmed and NFC-normalised, 1–4 000 characters). Asking again about the same product, or writing to support again, continues the open conversation (`created: false`). A person who blocked the caller refuses with 403. Limited per account and per IP, per hour (`CONVERSATION_RATE_LIMIT`, `CONVERSATION_RATE_LIMIT_IP`).
+         */
+        post: operations["conversationsStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unread counts
+         * @description What the header's badges show: unread messages across the caller's conversations, and unread notifications.
+         */
+        get: operations["conversationsUnread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -1770,6 +1814,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages of a conversation
+         * @description The newest page of messages, oldest first; `nextCursor` pages back to older ones. With `after` (a message id), only the messages newer than it, oldest first: what a page polls for while it is open. 404 for a conversation that does not exist or that the caller is not a party of.
+         */
+        get: operations["conversationsMessages"];
+        put?: never;
+        /**
+         * Send a message
+         * @description Adds a message (`body`: plain text, trimmed and NFC-normalised, 1–4 000 characters). 403 when the other party blocked the caller, 409 when the caller blocked them or the conversation was closed by staff. Limited per account and per IP, per minute (`MESSAGE_RATE_LIMIT`, `MESSAGE_RATE_LIMIT_IP`).
+         */
+        post: operations["conversationsSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a conversation read
+         * @description Marks the conversation read up to `upTo` (a message id) or to its newest message, and answers the unread messages left in it and across all the caller's conversations.
+         */
+        post: operations["conversationsMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2308,6 +2396,39 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             readAt: string | null;
+        };
+        Conversation: {
+            id: string;
+            /** @enum {string} */
+            kind: "product" | "support";
+            /** @enum {string} */
+            status: "open" | "closed";
+            otherParty: {
+                id: string | null;
+                name: string;
+                isStaff: boolean;
+            };
+            product: {
+                id: string;
+                title: string;
+            } | null;
+            lastMessage: components["schemas"]["Message"] | null;
+            unreadCount: number;
+            blocked: boolean;
+            /** Format: date-time */
+            lastMessageAt: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Message: {
+            id: string;
+            conversationId: string;
+            senderId: string;
+            mine: boolean;
+            fromStaff: boolean;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         ProductDetail: {
             id: string;
@@ -6905,6 +7026,227 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    conversationsList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5b8e2f3a-0000-4000-8000-000000000000",
+                     *           "kind": "product",
+                     *           "status": "open",
+                     *           "otherParty": {
+                     *             "id": "7a6b5c4d-0000-4000-8000-000000000000",
+                     *             "name": "Cô Lan",
+                     *             "isStaff": false
+                     *           },
+                     *           "product": {
+                     *             "id": "9e8d7c6b-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán lớp 1 (Cánh diều)"
+                     *           },
+                     *           "lastMessage": {
+                     *             "id": "1042",
+                     *             "conversationId": "5b8e2f3a-0000-4000-8000-000000000000",
+                     *             "senderId": "0c1d2e3f-0000-4000-8000-000000000000",
+                     *             "mine": true,
+                     *             "fromStaff": false,
+                     *             "body": "Tài liệu này có file Word không ạ?",
+                     *             "createdAt": "2026-11-20T08:30:00.000Z"
+                     *           },
+                     *           "unreadCount": 0,
+                     *           "blocked": false,
+                     *           "lastMessageAt": "2026-11-20T08:30:00.000Z",
+                     *           "createdAt": "2026-11-20T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Conversation"][];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    productId?: string;
+                    /** @constant */
+                    toSupport?: true;
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "conversation": {
+                     *           "id": "5b8e2f3a-0000-4000-8000-000000000000",
+                     *           "kind": "product",
+                     *           "status": "open",
+                     *           "otherParty": {
+                     *             "id": "7a6b5c4d-0000-4000-8000-000000000000",
+                     *             "name": "Cô Lan",
+                     *             "isStaff": false
+                     *           },
+                     *           "product": {
+                     *             "id": "9e8d7c6b-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán lớp 1 (Cánh diều)"
+                     *           },
+                     *           "lastMessage": {
+                     *             "id": "1042",
+                     *             "conversationId": "5b8e2f3a-0000-4000-8000-000000000000",
+                     *             "senderId": "0c1d2e3f-0000-4000-8000-000000000000",
+                     *             "mine": true,
+                     *             "fromStaff": false,
+                     *             "body": "Tài liệu này có file Word không ạ?",
+                     *             "createdAt": "2026-11-20T08:30:00.000Z"
+                     *           },
+                     *           "unreadCount": 0,
+                     *           "blocked": false,
+                     *           "lastMessageAt": "2026-11-20T08:30:00.000Z",
+                     *           "createdAt": "2026-11-20T08:30:00.000Z"
+                     *         },
+                     *         "message": {
+                     *           "id": "1042",
+                     *           "conversationId": "5b8e2f3a-0000-4000-8000-000000000000",
+                     *           "senderId": "0c1d2e3f-0000-4000-8000-000000000000",
+                     *           "mine": true,
+                     *           "fromStaff": false,
+                     *           "body": "Tài liệu này có file Word không ạ?",
+                     *           "createdAt": "2026-11-20T08:30:00.000Z"
+                     *         },
+                     *         "created": true
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            conversation: components["schemas"]["Conversation"];
+                            message: components["schemas"]["Message"];
+                            created: boolean;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsUnread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "messages": 3,
+                     *         "notifications": 1
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            messages: number;
+                            notifications: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     eventsStream: {
         parameters: {
             query?: {
@@ -9796,6 +10138,189 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsMessages: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                after?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "1042",
+                     *           "conversationId": "5b8e2f3a-0000-4000-8000-000000000000",
+                     *           "senderId": "0c1d2e3f-0000-4000-8000-000000000000",
+                     *           "mine": true,
+                     *           "fromStaff": false,
+                     *           "body": "Tài liệu này có file Word không ạ?",
+                     *           "createdAt": "2026-11-20T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Message"][];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "1042",
+                     *         "conversationId": "5b8e2f3a-0000-4000-8000-000000000000",
+                     *         "senderId": "0c1d2e3f-0000-4000-8000-000000000000",
+                     *         "mine": true,
+                     *         "fromStaff": false,
+                     *         "body": "Tài liệu này có file Word không ạ?",
+                     *         "createdAt": "2026-11-20T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Message"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsMarkRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    upTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "unreadCount": 0,
+                     *         "totalUnread": 2
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            unreadCount: number;
+                            totalUnread: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -10,7 +10,7 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-const SCOPES = ['catalog:read', 'orders:read', 'orders:write', 'topup:read', 'topup:write', 'wallet:read', 'notifications:read', 'notifications:write', 'promos:validate', 'giftcodes:redeem', 'media:download'];
+const SCOPES = ['catalog:read', 'orders:read', 'orders:write', 'topup:read', 'topup:write', 'wallet:read', 'notifications:read', 'notifications:write', 'messages:read', 'messages:write', 'promos:validate', 'giftcodes:redeem', 'media:download'];
 
 describe('discovery resources', () => {
 	it('/openapi.json is OpenAPI 3.1 with servers from the configured origin', async () => {

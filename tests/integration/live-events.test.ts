@@ -9,9 +9,11 @@
  * - `Last-Event-ID` (header or query) resumes without loss or duplicates;
  *   events pruned after LIVE_RETENTION_HOURS answer `resync`;
  * - signing out (or staff disabling the account) ends the stream;
- * - a staff refund through the API arrives as a live `notification`;
+ * - a staff refund through the API arrives as a live `notification`; a question
+ *   and its reply in a conversation arrive live on both sides as `message`;
  * - with TEST_DATABASE_URL: two servers on one PostgreSQL database, an event
- *   published through A reaches a client of B within 1 s.
+ *   published through A, and a message posted through A's REST API, reach a
+ *   client of B within 1 s.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,6 +249,43 @@ describe('notifications', () => {
 	});
 });
 
+/** A product of `author` that buyers can ask about. */
+async function authoredProduct(author: TestUser): Promise<string> {
+	const product = await sellable(base, { priceVnd: '30000' });
+	await sql(base, 'UPDATE products SET author_id = $1 WHERE id = $2', [author.userId, product.id]);
+	return product.id;
+}
+const post = (on: string, who: TestUser, path: string, json: unknown) => request(on, path, { method: 'POST', headers: { origin: on, cookie: who.cookie }, json });
+
+describe('messages', () => {
+	it('a question and its reply arrive live on both sides, as the message list shows them without `mine`', async () => {
+		const [author, buyer] = await Promise.all([createUser(base, { role: 'author' }), createUser(base)]);
+		const productId = await authoredProduct(author);
+		const [toAuthor, toBuyer] = await Promise.all([stream(author), stream(buyer)]);
+		await Promise.all([started(toAuthor), started(toBuyer)]);
+
+		const asked = await post(base, buyer, '/api/v1/conversations', { productId, body: 'Có file Word không ạ?' });
+		expect(asked.status, asked.text).toBe(200);
+		const conversationId = asked.body.data.conversation.id as string;
+		await toAuthor.waitFor((x) => ofType(x, 'message').length === 1 && ofType(x, 'notification').length === 1, 5_000, 'the question');
+		await toBuyer.waitFor((x) => ofType(x, 'message').length === 1, 5_000, "the buyer's own question");
+		const listed = (await request(base, `/api/v1/conversations/${conversationId}/messages`, { headers: { cookie: author.cookie } })).body.data;
+		const { mine: _mine, ...question } = listed[0];
+		expect(JSON.parse(ofType(toAuthor, 'message')[0]!.data)).toEqual({ conversationId, message: question });
+		expect(JSON.parse(ofType(toAuthor, 'notification')[0]!.data).kind).toBe('conversation.question');
+
+		const replied = await post(base, author, `/api/v1/conversations/${conversationId}/messages`, { body: 'Có ạ, trong tệp nén.' });
+		expect(replied.status, replied.text).toBe(200);
+		await toBuyer.waitFor((x) => ofType(x, 'message').length === 2 && ofType(x, 'notification').length === 1, 5_000, 'the reply');
+		expect(JSON.parse(ofType(toBuyer, 'message')[1]!.data).message).toMatchObject({ body: 'Có ạ, trong tệp nén.', senderId: author.userId });
+		// Nobody else hears it.
+		const stranger = await createUser(base);
+		const theirs = await stream(stranger);
+		await started(theirs);
+		expect(ofType(theirs, 'message')).toEqual([]);
+	});
+});
+
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one PostgreSQL database', () => {
 	let other: TestServer;
 	beforeAll(async () => {
@@ -278,6 +317,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two servers on one Postg
 		const resumed = await stream(user, { 'last-event-id': '1' }, other.url);
 		await resumed.waitFor((x) => x.events.length === 1);
 		expect(resumed.events[0]!.id).toBe('2');
+	});
+
+	it('a message posted through A reaches the author on B within 1 s', async () => {
+		const [author, buyer] = await Promise.all([createUser(base, { role: 'author' }), createUser(base)]);
+		const productId = await authoredProduct(author);
+		const onB = await stream(author, {}, other.url);
+		await started(onB);
+		const sentAt = Date.now();
+		const asked = await post(base, buyer, '/api/v1/conversations', { productId, body: 'Dùng cho bộ Cánh diều được không?' });
+		expect(asked.status, asked.text).toBe(200);
+		await onB.waitFor((x) => ofType(x, 'message').length === 1, 1_000, 'the message from A');
+		expect(Date.now() - sentAt).toBeLessThan(1_000);
+		expect(JSON.parse(ofType(onB, 'message')[0]!.data).message.body).toBe('Dùng cho bộ Cánh diều được không?');
 	});
 });
 

@@ -10,8 +10,8 @@ export type OptionalMailGroup = (typeof optionalMailGroups)[number];
 
 export const mailGroupLabels: Record<NotificationGroup, string> = {
 	money: 'Tiền: thanh toán, hoàn tiền, chuyển khoản thiếu, bán hàng, chi trả',
-	studio: 'Học liệu của tôi: duyệt, từ chối, ngừng bán, mở bán lại, đánh giá mới',
-	messages: 'Trả lời cho tôi: phản hồi của tác giả về đánh giá của tôi',
+	studio: 'Học liệu của tôi: duyệt, từ chối, ngừng bán, mở bán lại, đánh giá mới, câu hỏi mới',
+	messages: 'Trả lời cho tôi: tin nhắn trả lời, phản hồi của tác giả về đánh giá của tôi',
 	reports: 'Báo cáo vi phạm: quyết định của nhân viên',
 	staff: 'Việc của nhân viên: học liệu chờ duyệt, báo cáo mới, chuyển khoản chưa khớp'
 };

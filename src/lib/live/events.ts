@@ -7,16 +7,16 @@
  *
  * Types: `notification`, `message` (conversations), `resync` (reload what you
  * show), and `unread` — not from the server's stream but from the fallback:
- * while the stream is cut, the unread count is polled and handed out as
- * `{ notifications }` whenever it changes. The browser itself reconnects
+ * while the stream is cut, the unread counts are polled (GET /api/v1/me/unread)
+ * and handed out as `{ messages, notifications }` whenever they change. The browser itself reconnects
  * and resumes with Last-Event-ID; a stream the server refused (signed out,
  * an outage) is tried again after a pause.
  */
 export type LiveHandler = (data: unknown) => void;
 
 const STREAM_URL = '/api/v1/events';
-/** The fallback poll: the conversations work will move it to /api/v1/me/unread `{ messages, notifications }`. */
-const POLL_URL = '/api/v1/notifications?pageSize=1';
+/** The fallback poll: both of the header's counts. */
+const POLL_URL = '/api/v1/me/unread';
 const POLL_MS = 30_000;
 const REOPEN_MS = 60_000;
 /** Types the server sends; each gets one listener on the EventSource. */
@@ -26,7 +26,7 @@ const handlers = new Map<string, Set<LiveHandler>>();
 let source: EventSource | undefined;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-let lastUnread: number | undefined;
+let lastUnread: string | undefined;
 
 function emit(type: string, data: unknown): void {
 	for (const h of handlers.get(type) ?? []) {
@@ -49,12 +49,15 @@ async function poll(): Promise<void> {
 		const res = await fetch(POLL_URL, { headers: { accept: 'application/json' } });
 		if (res.status === 401) return stop();
 		if (!res.ok) return;
-		const body = (await res.json()) as { unreadCount?: number };
-		if (typeof body.unreadCount === 'number' && body.unreadCount !== lastUnread) {
+		const body = (await res.json()) as { data?: { messages?: number; notifications?: number } };
+		const counts = body.data;
+		if (typeof counts?.messages !== 'number' || typeof counts.notifications !== 'number') return;
+		const key = `${counts.messages}/${counts.notifications}`;
+		if (key !== lastUnread) {
 			const first = lastUnread === undefined;
-			lastUnread = body.unreadCount;
+			lastUnread = key;
 			// The first answer is what the page already shows.
-			if (!first) emit('unread', { notifications: body.unreadCount });
+			if (!first) emit('unread', { messages: counts.messages, notifications: counts.notifications });
 		}
 	} catch {
 		// Offline: the next beat tries again.
@@ -109,6 +112,11 @@ function stop(): void {
 	clearTimeout(reopenTimer);
 	reopenTimer = undefined;
 	stopPolling();
+}
+
+/** True while the stream is open: what it delivers needs no polling of its own. */
+export function streaming(): boolean {
+	return source !== undefined && source.readyState === EventSource.OPEN;
 }
 
 /** Calls `handler` with each live event of `type`; returns the function that stops it. */

@@ -169,6 +169,11 @@ const envSchema = z.object({
 	REPORT_RATE_LIMIT_IP: positiveInt.default(30),
 	SUPPORT_RATE_LIMIT: positiveInt.default(5),
 	SUPPORT_RATE_LIMIT_IP: positiveInt.default(30),
+	// Conversations (/api/v1/conversations): new ones per hour, messages per minute; per account, and per IP for a school behind one NAT.
+	CONVERSATION_RATE_LIMIT: positiveInt.default(10),
+	CONVERSATION_RATE_LIMIT_IP: positiveInt.default(60),
+	MESSAGE_RATE_LIMIT: positiveInt.default(30),
+	MESSAGE_RATE_LIMIT_IP: positiveInt.default(120),
 	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
 	// Checkout (spec 4.6–4.9, 4.19).
 	/** Guests may check out with an email and explicit consent (no account). */
@@ -511,6 +516,8 @@ export interface Config {
 	/** Support requests per hour, per account (or per IP when signed out), and per IP. */
 	supportRateLimit: number;
 	supportRateLimitIp: number;
+	/** New conversations per hour and messages per minute, per account and per IP. */
+	conversations: { startPerHour: number; startPerHourIp: number; messagesPerMinute: number; messagesPerMinuteIp: number };
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number };
@@ -856,6 +863,12 @@ export function loadConfig(source: Source = process.env): Config {
 		reportRateLimitIp: env.REPORT_RATE_LIMIT_IP,
 		supportRateLimit: env.SUPPORT_RATE_LIMIT,
 		supportRateLimitIp: env.SUPPORT_RATE_LIMIT_IP,
+		conversations: {
+			startPerHour: env.CONVERSATION_RATE_LIMIT,
+			startPerHourIp: env.CONVERSATION_RATE_LIMIT_IP,
+			messagesPerMinute: env.MESSAGE_RATE_LIMIT,
+			messagesPerMinuteIp: env.MESSAGE_RATE_LIMIT_IP
+		},
 		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
 		uploads: {
 			maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,

@@ -12,6 +12,8 @@ export const scopes = {
 	'wallet:read': 'wallet balance and ledger',
 	'notifications:read': 'the signed-in account\'s notifications and unread count',
 	'notifications:write': 'marking notifications read',
+	'messages:read': 'the signed-in account\'s conversations, their messages and unread counts',
+	'messages:write': 'starting conversations, sending messages and marking them read',
 	'promos:validate': 'promo validation for checkout and top-up',
 	'giftcodes:redeem': 'gift-code redemption',
 	'media:download': 'music quota and download, token downloads'

@@ -348,6 +348,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 		'The signed-in account\'s live events as Server-Sent Events: new notifications and conversation messages the moment they commit, on whichever instance, resumable with `Last-Event-ID`.',
 	Notifications:
 		'The signed-in account\'s notifications (payments, refunds, short transfers, decisions on submissions and reports, sales, payouts, staff work) and marking them read. Ids only grow.',
+	Messages:
+		'Conversations between two parties: a signed-in account asks about a product (its author answers, or staff for house-catalog products) or writes to support (one shared staff inbox). Plain-text messages of 1–4 000 characters, cursor paging, read marks and unread counts. Only the two parties can read a conversation (staff also once it is reported): anyone else gets 404. New conversations and messages are rate limited per account and per IP.',
 	Checkout:
 		'Buying one product: by QR bank transfer, from the wallet, or free; guests with an email. Orders are polled with the session or the order-access cookie.',
 	Downloads: 'Download links for purchased products, and the exchange of a download token for one.',

@@ -6,6 +6,7 @@ import { authorsRouter } from './routers/authors';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
+import { conversationsRouter } from './routers/conversations';
 import { downloadsRouter } from './routers/downloads';
 import { eventsRouter } from './routers/events';
 import { giftcodeRouter } from './routers/giftcode';
@@ -50,6 +51,7 @@ export const appRouter = replaceOutputChecks(router({
 	reviews: reviewsRouter,
 	support: supportRouter,
 	notifications: notificationsRouter,
+	conversations: conversationsRouter,
 	events: eventsRouter,
 	...testRouters
 }));

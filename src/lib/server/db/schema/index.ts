@@ -18,4 +18,5 @@ export * from './reports';
 export * from './reviews';
 export * from './support';
 export * from './notifications';
+export * from './conversations';
 export * from './live-events';
