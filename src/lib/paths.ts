@@ -67,6 +67,11 @@ export function signInPath(returnTo: string): string {
 	return `${paths.signIn}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
+/** The sign-up page, which also brings the visitor back to `returnTo`. */
+export function signUpPath(returnTo: string): string {
+	return `${paths.signUp}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
 /** `path` with the given query parameters in order, leaving out empty ones; just `path` when none is left. */
 export function withQuery(path: string, params: Record<string, string | null | undefined>): string {
 	const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));

@@ -39,6 +39,26 @@ test('sign up, see who is signed in, sign out, sign in again with a clear error 
 	await expect(page.getByTestId('signed-in-user')).toContainText('Cô Hạnh');
 });
 
+test("the header's Đăng ký comes back to the product page it was pressed on", async ({ page }) => {
+	await page.goto('/danh-muc/lop-1');
+	const product = page.locator('a[href^="/san-pham/"]').first();
+	const productPath = await product.getAttribute('href');
+	await page.goto(productPath!);
+	await page.waitForLoadState('networkidle');
+	await page.getByRole('banner').getByRole('link', { name: 'Đăng ký' }).click();
+	await expect(page).toHaveURL(`/dang-ky?returnTo=${encodeURIComponent(productPath!)}`);
+	await page.waitForLoadState('networkidle');
+	await page.getByLabel('Email').fill(`e2e-ve-${Date.now()}@truong.edu.vn`);
+	await page.getByLabel('Mật khẩu', { exact: true }).fill('Một câu mật khẩu dài');
+	await page.getByLabel('Nhập lại mật khẩu').fill('Một câu mật khẩu dài');
+	await page.getByRole('button', { name: 'Đăng ký' }).click();
+	await expect(page).toHaveURL(productPath!);
+	await expect(page.getByTestId('signed-in-user')).toBeVisible();
+	// Signed in, the sign-in page sends them on instead of showing the form again.
+	await page.goto(`/dang-nhap?returnTo=${encodeURIComponent(productPath!)}`);
+	await expect(page).toHaveURL(productPath!);
+});
+
 test('the code and link tabs explain what happens next', async ({ page }) => {
 	await page.goto('/dang-nhap');
 	await page.getByRole('link', { name: 'Mã email' }).click();
