@@ -1,14 +1,18 @@
 /**
- * Conversations in real Chromium, two people at 360 px: a buyer asks about a
- * product from its page ("Hỏi tác giả"), the author finds the question on
- * /tin-nhan (unread) and replies, and the buyer's open conversation shows the
- * reply without a reload. axe on each page.
+ * Conversations in real Chromium, two people at 360 px: a buyer who bought a
+ * product asks about it from its page ("Hỏi tác giả"); the author, with
+ * /tin-nhan already open, sees the badge and the list change without a reload
+ * (the live event stream), opens the question and replies, and the buyer's
+ * open conversation shows the reply without a reload. Then staff refund the
+ * buyer's order: the bell counts it live, the order page says "Đã hoàn tiền"
+ * and /thong-bao lists it. axe on each page.
  */
-import { sellable } from '../helpers/checkout';
-import { createUser, sql } from '../helpers/http';
-import { cleanupUser, expect, expectAccessible, PHONE, screenshots, signInAs, test, uniqueEmail } from './fixtures';
+import { checkout, sellable } from '../helpers/checkout';
+import { createUser, request, sql } from '../helpers/http';
+import { creditWallet } from '../helpers/money';
+import { cleanupUser, expect, expectAccessible, hydrated, PHONE, screenshots, signInAs, test, uniqueEmail } from './fixtures';
 
-test('a buyer asks the author from the product page, the author replies, the buyer sees the reply', async ({ page, context, browser, baseURL }) => {
+test('a buyer asks the author from the product page, the author replies, the buyer sees the reply; a refund shows where the buyer looks', async ({ page, context, browser, baseURL }) => {
 	const base = baseURL!;
 	const buyer = await createUser(base, { email: uniqueEmail('hoi'), name: 'Thầy Minh E2E' });
 	const author = await createUser(base, { role: 'author', email: uniqueEmail('tacgia'), name: 'Cô Lan Tác Giả' });
@@ -16,8 +20,20 @@ test('a buyer asks the author from the product page, the author replies, the buy
 	const title = `Giáo án hỏi tác giả ${Date.now()}`;
 	await sql(base, 'UPDATE products SET author_id = $1, title = $2 WHERE id = $3', [author.userId, title, product.id]);
 	const [row] = await sql<{ full_path: string }>(base, `SELECT c.path || '/' || p.slug AS full_path FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = $1`, [product.id]);
+	const staff = await createUser(base, { role: 'staff', email: uniqueEmail('hoantien') });
+	await creditWallet(base, buyer.userId, '100000');
+	const bought = await checkout(base, { productId: product.id, paymentMethod: 'wallet' }, { user: buyer });
+	expect(bought.status, bought.text).toBe(200);
+	const orderId = bought.body.data.id as string;
 	const authorContext = await browser.newContext({ viewport: PHONE, locale: 'vi-VN' });
 	try {
+		// The author is on /tin-nhan before the question is asked.
+		const authorPage = await authorContext.newPage();
+		await signInAs(authorContext, base, author);
+		await authorPage.goto('/tin-nhan');
+		await hydrated(authorPage);
+		await expect(authorPage.getByTestId('unread-messages')).toHaveCount(0);
+
 		await page.setViewportSize(PHONE);
 		await signInAs(context, base, buyer);
 		await page.goto(`/san-pham/${row!.full_path}`);
@@ -35,9 +51,7 @@ test('a buyer asks the author from the product page, the author replies, the buy
 		await expect(buyerThread.getByRole('link', { name: 'https://example.vn/xem' })).toHaveAttribute('href', 'https://example.vn/xem');
 		await expectAccessible(page);
 
-		const authorPage = await authorContext.newPage();
-		await signInAs(authorContext, base, author);
-		await authorPage.goto('/tin-nhan');
+		// Live, without a reload: the badge and the list.
 		await expect(authorPage.getByTestId('unread-messages')).toContainText('1');
 		const conversation = authorPage.getByTestId('conversation').filter({ hasText: 'Thầy Minh E2E' });
 		await expect(conversation.getByTestId('conversation-unread')).toContainText('1');
@@ -53,13 +67,29 @@ test('a buyer asks the author from the product page, the author replies, the buy
 		await expectAccessible(authorPage);
 		await screenshots(authorPage, 'tin-nhan-cuoc-tro-chuyen');
 
-		// The buyer's page, still open, polls for newer messages: the reply appears without a reload.
-		await expect(buyerThread.getByTestId('message')).toHaveCount(2, { timeout: 15_000 });
+		// The buyer's page, still open, gets the reply live: no reload.
+		await expect(buyerThread.getByTestId('message')).toHaveCount(2);
 		await expect(buyerThread.getByTestId('message').nth(1)).toContainText('Có ạ, file Word nằm trong gói tải về.');
 		await expect(buyerThread.getByTestId('message').nth(1)).toContainText('Cô Lan Tác Giả');
+
+		// Staff refund the order: the buyer's bell counts it without a reload, and the order and /thong-bao say so.
+		// Settled first: the reply's notice is marked read once the open conversation has read the reply, leaving "order paid".
+		const unreadNotifications = async () => (await request(base, '/api/v1/me/unread', { headers: { cookie: buyer.cookie } })).body.data.notifications as number;
+		await expect.poll(unreadNotifications).toBe(1);
+		await expect(page.getByTestId('unread-count')).toContainText('1');
+		const refund = await request(base, `/api/v1/admin/orders/${orderId}/refund`, { method: 'POST', headers: { origin: base, cookie: staff.cookie }, json: { reason: 'Tệp bị lỗi, đã kiểm tra' } });
+		expect(refund.status, refund.text).toBe(200);
+		await expect.poll(unreadNotifications).toBe(2);
+		await expect(page.getByTestId('unread-count')).toContainText('2');
+		await page.goto(`/thanh-toan/${orderId}`);
+		await expect(page.getByRole('heading', { name: 'Đã hoàn tiền' })).toBeVisible();
+		await expect(page.getByRole('main').getByRole('button', { name: /Tải xuống/ })).toHaveCount(0);
+		await expectAccessible(page);
+		await page.goto('/thong-bao');
+		await expect(page.getByRole('main').getByText(/đã được hoàn tiền/).first()).toBeVisible();
+		await expectAccessible(page);
 	} finally {
 		await authorContext.close();
-		await cleanupUser(base, buyer.userId);
-		await cleanupUser(base, author.userId);
+		for (const u of [buyer, author, staff]) await cleanupUser(base, u.userId);
 	}
 });
