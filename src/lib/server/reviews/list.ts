@@ -11,7 +11,7 @@ import { invalidCursor, notFound } from '../errors/app-error';
 import { signJson, verifyJson } from '../platform/signing';
 import { keysetPage } from '../platform/keyset-page';
 import type { UserRole } from '../db/schema';
-import { answersFor, replierName, toReply } from './reply';
+import { answersFor, replierName, toReply, type ReplyRow } from './reply';
 
 /** Shown instead of an account without a name: a reviewer's email is never public. */
 export const ANONYMOUS_BUYER = 'Người mua ẩn danh';
@@ -64,7 +64,8 @@ function toReview(r: ReviewRow): Review {
 		mine: r.mine,
 		votedHelpful: r.voted,
 		reportedByMe: r.reported,
-		reply: r.reply_body === null || r.replied_at === null ? null : toReply({ ...r, reply_body: r.reply_body, replied_at: r.replied_at })
+		// The table's CHECK keeps the body and its time together.
+		reply: r.reply_body === null ? null : toReply(r as ReplyRow)
 	};
 }
 

@@ -23,7 +23,7 @@ export function answersFor(authorId: string | null, viewer: { id: string; role: 
 	return authorId === null ? viewer.role === 'staff' : authorId === viewer.id;
 }
 
-interface ReplyRow {
+export interface ReplyRow {
 	reply_body: string;
 	replied_at: Date | string;
 	reply_edited_at: Date | string | null;
