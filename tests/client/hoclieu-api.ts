@@ -2247,6 +2247,11 @@ export interface components {
              * @example 100000
              */
             priceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            buyerPriceVnd: string;
             tags: string[];
             /** @enum {string} */
             status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
@@ -2344,6 +2349,11 @@ export interface components {
              * @example 100000
              */
             priceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            buyerPriceVnd: string;
             tags: string[];
             /** @enum {string} */
             status: "draft" | "in_review" | "rejected" | "published" | "unpublished" | "suspended";
@@ -6036,6 +6046,7 @@ export interface operations {
                      *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *           "type": "LESSON_PLAN",
                      *           "priceVnd": "35000",
+                     *           "buyerPriceVnd": "35000",
                      *           "tags": [
                      *             "toán 6",
                      *             "tập hợp"
@@ -6116,6 +6127,7 @@ export interface operations {
                      *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *           "type": "LESSON_PLAN",
                      *           "priceVnd": "35000",
+                     *           "buyerPriceVnd": "35000",
                      *           "tags": [
                      *             "toán 6",
                      *             "tập hợp"
@@ -6683,6 +6695,7 @@ export interface operations {
                      *           "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *           "type": "LESSON_PLAN",
                      *           "priceVnd": "35000",
+                     *           "buyerPriceVnd": "35000",
                      *           "tags": [
                      *             "toán 6",
                      *             "tập hợp"
@@ -6792,6 +6805,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9117,6 +9131,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9209,6 +9224,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9288,6 +9304,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9374,6 +9391,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9454,6 +9472,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9534,6 +9553,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9626,6 +9646,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9783,6 +9804,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9881,6 +9903,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"
@@ -9959,6 +9982,7 @@ export interface operations {
                      *         "description": "Giáo án chi tiết 5 tiết, kèm phiếu bài tập.",
                      *         "type": "LESSON_PLAN",
                      *         "priceVnd": "35000",
+                     *         "buyerPriceVnd": "35000",
                      *         "tags": [
                      *           "toán 6",
                      *           "tập hợp"

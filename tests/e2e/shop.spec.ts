@@ -107,6 +107,29 @@ test('browse: home → category with filters, sort and "Xem thêm" → product p
 	await expect(page).toHaveTitle(`${title} — hoclieu`);
 });
 
+test('on a phone the home page leads with search, the grades and what is on sale; the subjects are one tap away', async ({ page }) => {
+	await page.setViewportSize(PHONE);
+	await page.goto('/');
+	await hydrated(page);
+	const top = async (name: string | RegExp) => (await page.getByRole('heading', { level: 2, name }).boundingBox())!.y;
+	const [grades, flash, sale, featured] = [await top('Danh mục theo lớp và môn'), await top(/Flash sale/), await top('Đang giảm giá'), await top('Nổi bật')];
+	expect(grades).toBeLessThan(flash);
+	expect(flash).toBeLessThan(sale);
+	expect(sale).toBeLessThan(featured);
+	// Every grade is a chip near the top; the subject tree stays folded until asked for.
+	const region = page.getByRole('region', { name: 'Danh mục theo lớp và môn' });
+	await expect(region.getByRole('list').first().getByRole('link')).toHaveText(['Lớp 1', 'Lớp 2', 'Lớp 3', 'Lớp 4', 'Lớp 5']);
+	const subjects = region.getByRole('list', { name: 'Môn học Lớp 1', exact: true });
+	await expect(subjects).toBeHidden();
+	const height = await page.evaluate(() => document.documentElement.scrollHeight);
+	console.log(`phone home page height: ${height} px`);
+	// The whole category tree made the page about 7 700 px tall; the grades and the two product rows fit in far less.
+	expect(height).toBeLessThan(4500);
+	await region.getByText('Môn học của từng lớp').click();
+	await subjects.getByRole('link', { name: 'Toán', exact: true }).click();
+	await expect(page).toHaveURL(/\/danh-muc\/lop-1\/toan$/);
+});
+
 test('product page: server-rendered with title, description, Open Graph and Product JSON-LD in VND', async ({ page, request }) => {
 	const [row] = await sql<{ path: string; title: string; price: string }>(
 		request,

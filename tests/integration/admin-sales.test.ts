@@ -50,6 +50,8 @@ describe('sale window', () => {
 		expect(set.status, set.text).toBe(200);
 		expect(set.body.data).toMatchObject({ productId: id, listPriceVnd: '50000', salePriceVnd: '35000', endsAt: new Date(endsAt).toISOString(), running: true });
 		expect(await publicPrice(id)).toMatchObject({ priceVnd: '50000', salePriceVnd: '35000', isOnSale: true });
+		// The studio and console read model shows what buyers pay now beside the list price.
+		expect((await get(`/api/v1/admin/products/${id}`)).body.data).toMatchObject({ priceVnd: '50000', buyerPriceVnd: '35000' });
 
 		const refusals: [unknown, string][] = [
 			[{ salePriceVnd: '50000' }, 'Giá khuyến mãi phải thấp hơn giá niêm yết (50.000 ₫).'],
@@ -70,6 +72,7 @@ describe('sale window', () => {
 		expect(cleared.status, cleared.text).toBe(200);
 		expect(cleared.body.data).toMatchObject({ salePriceVnd: null, endsAt: null, running: false });
 		expect(await publicPrice(id)).toMatchObject({ priceVnd: '50000', salePriceVnd: null, isOnSale: false });
+		expect((await get(`/api/v1/admin/products/${id}`)).body.data.buyerPriceVnd).toBe('50000');
 		// Ending it again changes nothing and is not audited twice.
 		expect((await send('DELETE', `/api/v1/admin/products/${id}/sale`, undefined)).status).toBe(200);
 		expect(await audited(id)).toEqual(['product.sale.clear', 'product.sale.set']);

@@ -87,6 +87,7 @@ describe('the receipt PDF', () => {
 			'Mã số thuế đơn vị: 0101234567-001',
 			'Nội dung: Mua học liệu số “Giáo án Toán lớp 1”',
 			'Số tiền đã thu: 45.000',
+			'Bằng chữ: Bốn mươi lăm nghìn đồng',
 			'Hình thức thanh toán: Ví hoclieu',
 			`Mã tham chiếu thanh toán: ${order.orderNumber}`,
 			'Mã số thuế: 0312345678'

@@ -139,6 +139,8 @@ export const StudioProduct = z.object({
 	description: z.string(),
 	type: z.enum(productTypes),
 	priceVnd: MoneyVnd,
+	/** What a buyer pays now: `priceVnd` unless a sale or a flash sale set by staff is running below it. */
+	buyerPriceVnd: MoneyVnd,
 	tags: z.array(z.string()),
 	status: ProductStatusValue,
 	categoryId: z.uuid(),

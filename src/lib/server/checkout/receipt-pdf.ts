@@ -1,7 +1,7 @@
 /**
  * The receipt ("Phiếu thu") of a paid order as a PDF a school accepts for
  * reimbursement: seller, buyer (with the school's name and tax code when the
- * buyer gives them), the item, amounts, payment method and reference, date,
+ * buyer gives them), the item, amounts (the paid one also in words), payment method and reference, date,
  * and a refund when there was one. Text is real text in an embedded DejaVu
  * font (it covers Vietnamese), so it can be searched, copied and extracted.
  */
@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { ReceiptOptions } from '../../contracts/receipt';
+import { amountInWords } from '../../amount-in-words';
 import { formatDateTimeText, formatVndText } from '../../format';
 import { paymentMethodLabels } from '../../order-labels';
 import { formatOrderNumber } from '../../order-number';
@@ -129,6 +130,8 @@ function render(r: ReceiptData): Promise<Buffer> {
 	if (r.promoDiscountVnd > 0n) amounts.push([`Giảm giá${r.promoCode ? ` (mã ${r.promoCode})` : ''}`, `−${formatVndText(r.promoDiscountVnd)}`]);
 	amounts.push(['Số tiền đã thu', formatVndText(r.amountVnd)]);
 	for (const [label, value] of amounts) line(label, value);
+	// In words as well as in figures, as a school's accountant checks a receipt.
+	line('Bằng chữ', amountInWords(r.amountVnd));
 	line('Hình thức thanh toán', paymentMethodLabels[r.paymentMethod]);
 	line('Mã tham chiếu thanh toán', r.paymentRef ?? r.orderNumber);
 	if (r.refund) {

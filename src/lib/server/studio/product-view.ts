@@ -7,6 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminProduct, ProductStatusValue } from '../../contracts/studio';
 import type { ProductType } from '../../contracts/catalog';
 import { queryRows } from '../db/rows';
+import { effectivePrice } from '../catalog/pricing';
+import { now } from '../platform/clock';
 import { PUBLIC_PREVIEW_PATH } from '../previews/kinds';
 
 interface Row {
@@ -15,6 +17,7 @@ interface Row {
 	description: string;
 	type: ProductType;
 	price_vnd: string;
+	buyer_price_vnd: string;
 	tags: string[];
 	status: ProductStatusValue;
 	category_id: string;
@@ -46,7 +49,7 @@ const attached = (column: SQL) => sql`(SELECT json_build_object('id', u.id, 'fil
 /** Products matching `where` (over alias `p`), newest change first, at most `limit`. */
 export async function productViews(where: SQL, limit = 100): Promise<AdminProduct[]> {
 	const rows = await queryRows<Row>(sql`
-		SELECT p.id::text, p.title, p.description, p.type, p.price_vnd::text AS price_vnd, p.tags, p.status,
+		SELECT p.id::text, p.title, p.description, p.type, p.price_vnd::text AS price_vnd, (${effectivePrice(now())})::text AS buyer_price_vnd, p.tags, p.status,
 			c.id::text AS category_id, c.name AS category_name, c.path || '/' || p.slug AS full_path,
 			p.file_name, p.cover_image_url,
 			${attached(sql`d.file_upload_id`)} AS file,
@@ -75,6 +78,7 @@ export async function productViews(where: SQL, limit = 100): Promise<AdminProduc
 		description: r.description,
 		type: r.type,
 		priceVnd: r.price_vnd,
+		buyerPriceVnd: r.buyer_price_vnd,
 		tags: r.tags,
 		status: r.status,
 		categoryId: r.category_id,

@@ -5,6 +5,7 @@ export const exampleStudioProduct = {
 	description: 'Giáo án chi tiết 5 tiết, kèm phiếu bài tập.',
 	type: 'LESSON_PLAN',
 	priceVnd: '35000',
+	buyerPriceVnd: '35000',
 	tags: ['toán 6', 'tập hợp'],
 	status: 'rejected',
 	categoryId: '2b1a0c9d-0000-4000-8000-000000000000',
