@@ -27,6 +27,9 @@ test('a teacher keeps her school on her profile, signs out her other device and 
 	await page.getByTestId('signed-in-user').click();
 	await expect(page).toHaveURL(/\/tai-khoan$/);
 	await expect(page.getByRole('heading', { level: 1, name: 'Tài khoản' })).toBeVisible();
+	// A customer is invited to sell, on the page and in the footer, and shown no way to the console.
+	await expect(page.getByRole('navigation', { name: 'Bán hàng và quản trị' }).getByRole('link')).toHaveText(['Bán học liệu trên hoclieu']);
+	await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Bán học liệu trên hoclieu' })).toHaveAttribute('href', '/tac-gia/dang-ky');
 
 	// A tax code with a digit missing is explained next to its field, and what was typed stays.
 	await page.getByLabel('Tên trường (đơn vị)').fill('Trường Tiểu học Kim Đồng');

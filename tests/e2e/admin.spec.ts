@@ -19,7 +19,11 @@ test('staff find an account, change its role, disable it and see both in the aud
 	const eq = staff.cookie.indexOf('=');
 	await context.addCookies([{ name: staff.cookie.slice(0, eq), value: staff.cookie.slice(eq + 1), url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
 	try {
-		await page.goto('/quan-tri');
+		// Staff find the console from their account page (and the studio beside it).
+		await page.goto('/tai-khoan');
+		const waysIn = page.getByRole('navigation', { name: 'Bán hàng và quản trị' });
+		await expect(waysIn.getByRole('link')).toHaveText(['Studio tác giả', 'Quản trị']);
+		await waysIn.getByRole('link', { name: 'Quản trị' }).click();
 		await expect(page.getByRole('heading', { name: 'Quản trị hoclieu' })).toBeVisible();
 		await screenshots(page, 'admin-home');
 		await expectAccessible(page);
