@@ -199,7 +199,7 @@ const GIFT_CODE_REFUSALS: Record<string, string> = {
 	zero_amount: 'Mã quà tặng này không có giá trị nên không cộng được vào ví.'
 };
 
-/** Gift-code redemption (spec 4.16): one clear sentence for each reason a code is refused. */
+/** Gift-code redemption (POST /api/v1/giftcode/redeem): one clear sentence for each reason a code is refused. */
 export function giftCodeMessage(err: unknown): string {
 	const info = describeError(err);
 	const reason = info.details?.reason;

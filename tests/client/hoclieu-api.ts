@@ -1701,7 +1701,7 @@ export interface paths {
         put?: never;
         /**
          * Rename or move a product
-         * @description New slug and/or category. The old path becomes an alias and answers 308 to the new one (spec 4.2). A path held by another product: 409 `conflict`, nothing changes. Audited.
+         * @description New slug and/or category. The old path becomes an alias and answers 308 to the new one (GET /api/v1/catalog/products/{fullPath}). A path held by another product: 409 `conflict`, nothing changes. Audited.
          */
         post: operations["adminMoveProduct"];
         delete?: never;

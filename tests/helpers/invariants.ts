@@ -1,5 +1,5 @@
 /**
- * The money invariants (architecture D8), checked against the server's
+ * The money invariants (docs/architecture.md#money-invariants), checked against the server's
  * database after every money test: for every wallet the ledger adds up to
  * each pocket, no pocket is negative, and every `balanceAfter` is the running
  * total of the wallet's ledger in the order the changes were applied.

@@ -417,7 +417,7 @@ describe('the response cache, before SvelteKit', () => {
 		expect(await answeredFromMemory(200)).toBe(before + 2);
 	});
 
-	// Last in the file: it spends this client's search budget (spec 8.3: 30 a minute).
+	// Last in the file: it spends this client's search budget (docs/api.md#limits: 30 a minute).
 	it('replays a repeated search with fresh RateLimit headers, spending the limit each time, and drops it when stock on it moves', async () => {
 		const base = server.url;
 		const path = `/api/v1/search?q=${encodeURIComponent('bài giảng flash')}`;

@@ -1,5 +1,5 @@
 /**
- * Catalog endpoints over HTTP (spec 4.2–4.4): product detail with aliases and
+ * Catalog endpoints over HTTP (/api/v1/catalog/*): product detail with aliases and
  * ownership, category listing with every filter and sort, keyset page walking,
  * effective prices during flash sales, and the category tree.
  */

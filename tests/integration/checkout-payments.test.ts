@@ -1,8 +1,8 @@
 /**
- * Paying purchase orders (architecture D7) over real HTTP: bank-transfer
+ * Paying purchase orders (docs/architecture.md#payments) over real HTTP: bank-transfer
  * confirmations for signed-in buyers and guests, money that pays nothing
  * (under-, over-, late and repeated payments), receipt emails through a real
- * SMTP receiver (including failure and retry), token downloads (spec 4.19)
+ * SMTP receiver (including failure and retry), token downloads (POST /api/v1/downloads/by-token)
  * and the expiry worker in the server process.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * POST/GET /api/v1/checkout and GET /api/v1/checkout/{orderId} (spec 4.6–4.8)
+ * POST/GET /api/v1/checkout and GET /api/v1/checkout/{orderId}
  * over real HTTP: every payment method, every documented status code,
  * idempotency keys, pending-order reuse, listing and who may poll what.
  * Bank-transfer confirmations, receipts and token downloads are in

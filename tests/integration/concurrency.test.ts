@@ -1,5 +1,5 @@
 /**
- * The concurrency suite (architecture D8): every race the money, checkout and
+ * The concurrency suite (docs/architecture.md#money-invariants): every race the money, checkout and
  * music code must win, in one place. Each race fires at least 50 requests at
  * once over HTTP at the built server, then checks what the database holds —
  * counts equal to caps, one credit per code or transfer — and after every

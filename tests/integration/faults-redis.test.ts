@@ -1,7 +1,7 @@
 /**
  * Fault injection between the app and Redis (the shared rate-limit store), run
  * where TEST_REDIS_URL points at a real Redis, as in .ci/run. The documented
- * policy (architecture D5, issue 14): routes whose contract lists no 503
+ * policy (docs/architecture.md#rate-limiting, issue 14): routes whose contract lists no 503
  * (search, gift codes, promos, top-ups) fall back to the in-process limiter;
  * checkout fails closed with 503 payment_processing and auth limits with 503;
  * a circuit breaker skips the store while it is down and closes once a

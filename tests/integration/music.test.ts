@@ -1,5 +1,5 @@
 /**
- * Classroom music over HTTP (spec 4.17, 4.18) against the built server with
+ * Classroom music over HTTP against the built server with
  * the embedded defaults: PGlite (or PostgreSQL with TEST_DATABASE_URL) and
  * FsStorage, whose signed /files links must return the stored bytes.
  */

@@ -86,7 +86,7 @@ describe('a product on flash sale', () => {
 		expect(await orderRow(base, first.body.data.id)).toMatchObject({ price_source: 'flash_sale', flash_sale_id: flashId, flash_sale_unit_held: true });
 
 		// Sold out: every read path falls back to the running sale; checkout refuses
-		// rather than silently charge more than the flash price (spec 4.6, 409).
+		// rather than silently charge more than the flash price (POST /api/v1/checkout answers 409).
 		expect(await shownEverywhere(product.id, word)).toEqual(
 			everywhere({ priceVnd: '80000', salePriceVnd: '60000', isOnSale: true, flashSale: { active: false, stockLeft: 0 } })
 		);

@@ -71,7 +71,7 @@ describe('rate-limit store unreachable (circuit breaker)', () => {
 		expect(health.status).toBe(503);
 	});
 
-	it("answers checkout's 503 with payment_processing (spec 4.6) and serves routes without a listed 503 from the in-process limiter", async () => {
+	it("answers checkout's 503 with payment_processing (POST /api/v1/checkout) and serves routes without a listed 503 from the in-process limiter", async () => {
 		const user = await createUser(down.url);
 		const product = await sellable(down.url);
 		const started = Date.now();
@@ -80,11 +80,11 @@ describe('rate-limit store unreachable (circuit breaker)', () => {
 		expect(order.body.error.code).toBe('payment_processing');
 		expect(typeof order.body.error.message).toBe('string');
 
-		// Gift codes (spec 4.16 lists no 503): judged on the in-process limiter, an unknown code is a 404.
+		// Gift codes (POST /api/v1/giftcode/redeem lists no 503): judged on the in-process limiter, an unknown code is a 404.
 		const gift = await request(down.url, '/api/v1/giftcode/redeem', { method: 'POST', json: { code: 'KHONG-CO-MA-NAY' }, headers: { cookie: user.cookie } });
 		expect(gift.status, gift.text).toBe(404);
 		expect(gift.headers.get('ratelimit-limit')).toBe('5');
-		// Promo validation (spec 4.9, 4.13): 200 with valid=false, not 503.
+		// Promo validation (POST /api/v1/promos/validate, /api/v1/topup/promos/validate): 200 with valid=false, not 503.
 		const promo = await request(down.url, '/api/v1/promos/validate', { method: 'POST', json: { code: 'KHONGCO', productId: product.id }, headers: { cookie: user.cookie } });
 		expect(promo.status, promo.text).toBe(200);
 		const topupPromo = await request(down.url, '/api/v1/topup/promos/validate', { method: 'POST', json: { code: 'KHONGCO', amountVnd: 100000 }, headers: { cookie: user.cookie } });

@@ -1,5 +1,5 @@
 /**
- * Search rate limiting (spec 8.1–8.3, architecture D5): 30 requests per minute
+ * Search rate limiting (docs/api.md#limits, docs/architecture.md#rate-limiting): 30 requests per minute
  * per client IP, RateLimit-* headers on every search response, 429 with
  * Retry-After on the 31st. Run against the in-process store, a real Redis
  * (ioredis adapter) and Upstash's REST protocol (over the same real Redis).

@@ -1,5 +1,5 @@
 /**
- * What a route declares is what is enforced (architecture D11, ADR 010): for
+ * What a route declares is what is enforced (docs/architecture.md#one-route-builder, ADR 010): for
  * every operation of the served /openapi.json, its declared auth (`x-auth`)
  * refuses anonymous callers with 401 and callers without the role with 403,
  * its declared rate limit (RateLimit-* headers on its success response) trips
@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 const name = (op: SampleOperation) => `${op.method} ${op.template}`;
-/** The standard envelope's code, or the legacy flat one (music quota, spec 7). */
+/** The standard envelope's code, or the legacy flat one (music quota, docs/api.md#errors). */
 const codeOf = (body: any): string | undefined => body?.error?.code ?? body?.code;
 const authOf = (op: SampleOperation): string => op.operation['x-auth'];
 const isRateLimited = (op: SampleOperation) => Boolean(op.operation.responses?.['200']?.headers?.['RateLimit-Limit']);
@@ -95,7 +95,7 @@ describe('declared policies in /openapi.json', () => {
 		for (const op of gated) {
 			const res = await call(op);
 			expect(res.status, `${name(op)}: ${res.text}`).toBe(401);
-			// The legacy flat shape (music quota, spec 7) names it `unauthorized`.
+			// The legacy flat shape (music quota, docs/api.md#errors) names it `unauthorized`.
 			expect(codeOf(res.body), name(op)).toBe(res.body.error ? 'unauthenticated' : 'unauthorized');
 		}
 	});

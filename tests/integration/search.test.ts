@@ -1,5 +1,5 @@
 /**
- * Vietnamese keyword search over HTTP (spec 4.5): with and without diacritics,
+ * Vietnamese keyword search over HTTP (GET /api/v1/search): with and without diacritics,
  * đ/d, typos, prefix-as-you-type, multi-word queries, relevance ranking,
  * filters, sorts and keyset pages in both the full-text and the fallback mode.
  */

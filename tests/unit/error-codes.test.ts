@@ -44,7 +44,7 @@ describe('errorStatus', () => {
 		}
 	});
 
-	it('keeps the contract statuses of spec 7 (checkout 409 and 422 codes)', () => {
+	it('keeps the contract statuses of docs/api.md#errors (checkout 409 and 422 codes)', () => {
 		expect(errorStatus).toMatchObject({
 			validation_error: 400,
 			unauthenticated: 401,
@@ -73,7 +73,7 @@ describe('errorStatus', () => {
 		const doc = JSON.parse(JSON.stringify(openApiDocument(COMMITTED_ORIGIN)));
 		const pairs = documentedPairs(doc);
 		expect(pairs.length).toBeGreaterThan(100);
-		const legacy = new Set(['unauthorized']); // the music quota route's flat shape (spec 7)
+		const legacy = new Set(['unauthorized']); // the music quota route's flat shape (docs/api.md#errors)
 		const wrong = pairs.filter(([status, code]) => !legacy.has(code) && errorStatus[code as ErrorCode] !== status);
 		expect(wrong).toEqual([]);
 	});

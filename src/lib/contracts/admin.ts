@@ -1,5 +1,5 @@
 /**
- * Inputs and outputs of the staff tooling (/api/v1/admin/*, architecture D10).
+ * Inputs and outputs of the staff tooling (/api/v1/admin/*, docs/architecture.md#supply-side).
  * Client-safe: the console's forms validate with the same schemas.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Inputs and outputs of the auth flows (/api/auth/*, spec section 5). Client-safe:
+ * Inputs and outputs of the auth flows (/api/auth/*, docs/api.md#authentication). Client-safe:
  * the storefront forms validate with the same schemas the endpoints use.
  */
 import { z } from 'zod';

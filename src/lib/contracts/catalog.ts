@@ -1,20 +1,13 @@
 /**
- * Catalog and search: the wire shapes of spec sections 2 and 4.2–4.5.
+ * Catalog and search: the wire shapes of /api/v1/catalog/* and /api/v1/search (docs/api.md).
  * Client-safe (no server imports), so storefront forms reuse the same rules.
  */
 import { z } from 'zod';
 
+/** The wire values; what pages say about each (labels, colours, previews…) is src/lib/product-types.ts. */
 export const productTypes = ['LESSON_PLAN', 'SLIDE', 'VIDEO', 'MUSIC', 'COMBO'] as const;
 export const ProductType = z.enum(productTypes);
 export type ProductType = z.infer<typeof ProductType>;
-
-export const productTypeLabels: Record<ProductType, string> = {
-	LESSON_PLAN: 'Giáo án',
-	SLIDE: 'Bài giảng trình chiếu',
-	VIDEO: 'Video bài giảng',
-	MUSIC: 'Âm nhạc',
-	COMBO: 'Combo'
-};
 
 export const MoneyVnd = z.string().regex(/^[0-9]+$/);
 const DateTime = z.iso.datetime({ offset: true });

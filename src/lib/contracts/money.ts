@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** VND as a decimal string on the wire (spec section 1, convention 2); never a float. */
+/** VND as a decimal string on the wire (docs/api.md#conventions); never a float. */
 export const MoneyVnd = z.string().regex(/^[0-9]+$/).meta({ description: 'Whole VND as a decimal string', example: '100000' });
 export type MoneyVnd = z.infer<typeof MoneyVnd>;
 

@@ -1,4 +1,4 @@
-/** Classroom music (spec section 2 "Music quota", "Music download grant"; 4.17, 4.18). Client-safe. */
+/** Classroom music (GET /api/v1/music/quota, POST /api/v1/music/{id}/download). Client-safe. */
 import { z } from 'zod';
 
 /** Product ids are UUIDs; anything else is a malformed id (400), not an unknown one (404). */

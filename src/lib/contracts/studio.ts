@@ -23,14 +23,6 @@ export const STATUS_LABELS: Record<ProductStatusValue, string> = {
 	suspended: 'Bị đình chỉ'
 };
 
-export const TYPE_LABELS: Record<(typeof productTypes)[number], string> = {
-	LESSON_PLAN: 'Giáo án',
-	SLIDE: 'Bài giảng trình chiếu',
-	VIDEO: 'Video',
-	MUSIC: 'Âm nhạc',
-	COMBO: 'Combo'
-};
-
 const text = (label: string, min: number, max: number) =>
 	z
 		.string({ error: `${label} phải là chuỗi ký tự.` })

@@ -1,5 +1,5 @@
 /**
- * The only reader of the environment (architecture convention 5).
+ * The only reader of the environment (one config module: README "Configuration").
  *
  * Everything is validated by zod once, at first use. Production refuses to start
  * without real secrets; development and test generate random ones and keep them
@@ -99,7 +99,7 @@ const envSchema = z.object({
 	OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 	/** The button's name for the generic provider, e.g. "Tài khoản Sở GD&ĐT Hà Nội". */
 	OIDC_LABEL: z.string().trim().min(1).max(60).default('Tài khoản trường học'),
-	// Object storage (architecture D6): S3_BUCKET set → S3, unset → files under DATA_DIR/files.
+	// Object storage (docs/architecture.md#files): S3_BUCKET set → S3, unset → files under DATA_DIR/files.
 	S3_BUCKET: z.string().min(3).max(63).optional(),
 	S3_ENDPOINT: z.url().optional(),
 	S3_REGION: z.string().min(1).default('us-east-1'),
@@ -107,12 +107,12 @@ const envSchema = z.object({
 	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 	S3_FORCE_PATH_STYLE: bool.default(false),
 	S3_TIMEOUT_MS: positiveInt.default(5_000),
-	// Classroom music (spec 4.17, 4.18).
+	// Classroom music (GET /api/v1/music/quota, POST /api/v1/music/{id}/download).
 	MUSIC_ENABLED: bool.default(true),
 	MUSIC_FREE_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(10),
 	MUSIC_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(300),
 	MUSIC_DOWNLOAD_RATE_PER_MINUTE: positiveInt.default(30),
-	// Payments (architecture D7). Read as plain strings and checked by
+	// Payments (docs/architecture.md#payments). Read as plain strings and checked by
 	// paymentSettings() and webhookKey(): a missing or broken value disables
 	// payments (503 payment_processing) instead of stopping the whole service.
 	PAYMENT_BANK_BIN: z.string().optional(),
@@ -175,7 +175,7 @@ const envSchema = z.object({
 	MESSAGE_RATE_LIMIT: positiveInt.default(30),
 	MESSAGE_RATE_LIMIT_IP: positiveInt.default(120),
 	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
-	// Checkout (spec 4.6–4.9, 4.19).
+	// Checkout, promo validation and token downloads (/api/v1/checkout, /api/v1/promos/validate, /api/v1/downloads/by-token).
 	/** Guests may check out with an email and explicit consent (no account). */
 	GUEST_CHECKOUT_ENABLED: bool.default(true),
 	/** How long a qr_direct order waits for its transfer. */
@@ -294,13 +294,13 @@ export type StorageConfig =
 	  };
 
 export interface MusicConfig {
-	/** Off → both music routes answer 503 (spec 4.17). */
+	/** Off → both music routes answer 503 (GET /api/v1/music/quota). */
 	enabled: boolean;
 	/** Free (non-VIP) users' downloads of free tracks per calendar month, Vietnam time. */
 	freeMonthlyLimit: number;
 	/** Lifetime of a signed download URL. */
 	urlTtlSeconds: number;
-	/** Download requests per user per minute (spec 8.1 guards media downloads). */
+	/** Download requests per user per minute (docs/api.md#limits guards media downloads). */
 	downloadRatePerMinute: number;
 }
 
@@ -563,7 +563,7 @@ export interface RateLimitConfig {
 	prefix: string;
 	/** A store call slower than this counts as a store failure (the policy's fallback applies). */
 	storeTimeoutMs: number;
-	/** Spec 8.3: 30 searches per minute per client IP. */
+	/** 30 searches per minute per client IP (docs/api.md#limits). */
 	search: { limit: number; windowMs: number };
 	/** Circuit breaker around the shared store. */
 	breaker: { failureThreshold: number; openMs: number };

@@ -1,5 +1,5 @@
 /**
- * The staff audit log (architecture D10): one append-only row per staff
+ * The staff audit log (docs/architecture.md#supply-side): one append-only row per staff
  * action, written by the service that makes the change inside the same
  * transaction, so a change without its audit row cannot commit.
  */

@@ -3,7 +3,7 @@
  * reject with a reason, publish / unpublish, edit any product, and rename or
  * move one. Every change writes its audit row (before/after) in the same
  * transaction. A rename or move keeps the old path answering 308 through
- * product_aliases (spec 4.2); aliases always point at the product, so chains
+ * product_aliases (GET /api/v1/catalog/products/{fullPath}); aliases always point at the product, so chains
  * stay one hop.
  */
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';

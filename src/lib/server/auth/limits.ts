@@ -1,5 +1,5 @@
 /**
- * Brute-force limits of the auth flows (architecture D5), per email and per IP.
+ * Brute-force limits of the auth flows (docs/architecture.md#rate-limiting), per email and per IP.
  * Per address the limits are strict; per IP they are a backstop sized for a
  * school or a carrier's NAT, where hundreds of people share one address. The
  * per-address check runs first and a refusal stops there, so hammering one

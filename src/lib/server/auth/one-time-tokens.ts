@@ -1,5 +1,5 @@
 /**
- * Single-use secrets sent by email (architecture D4). Links carry 256 random
+ * Single-use secrets sent by email (docs/architecture.md#sessions). Links carry 256 random
  * bits and are stored as SHA-256; six-digit codes are too few to hash plainly
  * (a leaked table would be brute-forced in seconds), so they are stored as an
  * HMAC under AUTH_SECRET, bound to their row.

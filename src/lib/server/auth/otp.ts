@@ -1,5 +1,5 @@
 /**
- * Sign-in by emailed code (spec 5, 8.7): six digits, ten minutes, at most five
+ * Sign-in by emailed code (docs/api.md#authentication and #limits): six digits, ten minutes, at most five
  * wrong guesses per code. Sending answers the same whether or not the address
  * has an account; the account is created on the first successful verification.
  */

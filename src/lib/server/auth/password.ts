@@ -1,5 +1,5 @@
 /**
- * Password hashing (architecture D4): argon2id, 19 MiB, t=2, p=1 (the OWASP
+ * Password hashing (docs/architecture.md#sessions): argon2id, 19 MiB, t=2, p=1 (the OWASP
  * baseline). Unknown accounts are checked against a dummy hash with the same
  * parameters so "no such email" costs exactly as much as "wrong password".
  */

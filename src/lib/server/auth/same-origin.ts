@@ -1,5 +1,5 @@
 /**
- * Same-origin check for mutations (spec 5.4). Browsers always send `Origin` on
+ * Same-origin check for mutations (docs/api.md#authentication). Browsers always send `Origin` on
  * cross-origin POSTs (and `Sec-Fetch-Site`), so a foreign page cannot ride the
  * session cookie; non-browser clients that send neither are allowed, because
  * they cannot hold a victim's cookie. SvelteKit's own CSRF check only covers

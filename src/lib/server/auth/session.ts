@@ -1,5 +1,5 @@
 /**
- * Sessions, the Lucia pattern owned by us (architecture D4).
+ * Sessions, the Lucia pattern owned by us (docs/architecture.md#sessions).
  *
  * The cookie carries `<token>.<hmac>`; the database keeps only SHA-256(token),
  * so a leaked database cannot be replayed as cookies and a forged cookie fails

@@ -1,5 +1,5 @@
 /**
- * The category tree (spec 4.4) and category lookups by path. A category is
+ * The category tree (GET /api/v1/catalog/categories) and category lookups by path. A category is
  * visible only when it and every ancestor are active; hidden categories
  * answer 404 and their products stay out of listings and search.
  */

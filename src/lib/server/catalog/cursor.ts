@@ -1,5 +1,5 @@
 /**
- * Keyset cursors (spec convention 4): opaque, HMAC-signed, bound to the query
+ * Keyset cursors (docs/api.md#conventions): opaque, HMAC-signed, bound to the query
  * they came from. A cursor carries the sort key and id of the last row served,
  * so the next page starts strictly after it: rows inserted meanwhile never
  * shift a page, and walking every page yields each row exactly once.

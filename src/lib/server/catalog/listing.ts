@@ -1,5 +1,5 @@
 /**
- * Category listing (spec 4.3): products of a whole category subtree, filtered
+ * Category listing (GET /api/v1/catalog/categories/{...path}): products of a whole category subtree, filtered
  * on the effective price, in one of three keyset orderings.
  *
  * A subtree of a few categories is read as one ordered index range per

@@ -1,5 +1,5 @@
 /**
- * Catalog reads from memory (issue 15, item 3; architecture D12): product
+ * Catalog reads from memory (issue 15, item 3; docs/architecture.md#reads-from-memory): product
  * detail, the category tree and listings' first pages, kept per process.
  *
  * Exactness rests on three things:

@@ -1,6 +1,6 @@
 /**
  * Top-N under filters without trusting the planner's guess of how many rows
- * match (architecture D3: queries stay index-friendly at 100 000 products).
+ * match (docs/architecture.md#database: queries stay index-friendly at 100 000 products).
  *
  * Walking a sort index and filtering is ideal when matches are common and a
  * disaster when they are rare (the whole table is read to fill one page); a

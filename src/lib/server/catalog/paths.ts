@@ -1,7 +1,7 @@
 /**
  * Catalog paths: category paths are slugs joined by `/`; a product's full path
  * is its category path plus its own slug. Malformed paths are refused with 400
- * before any query runs (spec 4.2–4.3).
+ * before any query runs (GET /api/v1/catalog/products/{fullPath} and /api/v1/catalog/categories/{...path}).
  */
 import {
 	MAX_PATH_DEPTH,

@@ -1,5 +1,5 @@
 /**
- * Product detail by full path (spec 4.2). A path that used to belong to a
+ * Product detail by full path (GET /api/v1/catalog/products/{fullPath}). A path that used to belong to a
  * product (renamed or moved) resolves through product_aliases straight to the
  * product's current path: every alias points at the product itself, so a
  * chain of renames is always one hop.

@@ -1,5 +1,5 @@
 /**
- * Who is buying: the session's user, or a guest (spec 4.6) who gave an email
+ * Who is buying: the session's user, or a guest (POST /api/v1/checkout) who gave an email
  * and explicit consent where guest checkout is enabled. With a session,
  * `guest` and `consent` are ignored.
  */

@@ -17,5 +17,5 @@ export const flashSaleSoldOut = (productId: string) =>
 		{ productId }
 	);
 
-/** Unknown and not-yours read the same, so order ids cannot be probed (spec 4.8). */
+/** Unknown and not-yours read the same, so order ids cannot be probed (GET /api/v1/checkout/{orderId}). */
 export const orderNotFound = () => notFound('Không tìm thấy đơn hàng.');

@@ -1,5 +1,5 @@
 /**
- * The price an order gets, and flash-sale stock (architecture D8). The price
+ * The price an order gets, and flash-sale stock (docs/architecture.md#money-invariants). The price
  * is effective_price() (catalog/pricing.ts), read inside the order's
  * transaction; when it comes from a capped flash sale a unit is taken with one
  * conditional UPDATE — which also locks the row until that transaction ends —
@@ -78,7 +78,7 @@ export const MAX_QUOTE_ATTEMPTS = 5;
  * concurrent buyer the price is read again (the next open flash sale, or the
  * regular price). When the only thing that made the product cheaper right now
  * is a flash sale with no stock left, the buyer gets 409 flash_sale_sold_out
- * (spec 4.6) rather than a silently higher price than the one they were shown.
+ * (POST /api/v1/checkout) rather than a silently higher price than the one they were shown.
  */
 export async function quoteAndHold(tx: Tx, productId: string, at: Date, first?: QuoteRow): Promise<Quote> {
 	let q = first;

@@ -1,5 +1,5 @@
 /**
- * The order-access cookie (spec 5.5): `order_access_<orderId>` =
+ * The order-access cookie (docs/api.md#authentication): `order_access_<orderId>` =
  * `<orderId>.<expiry in unix seconds>.<HMAC>` (purpose `order-access`). It
  * lets whoever created an order — a guest above all — poll that one order;
  * the id inside must match the id in the name, so it authorises nothing else.

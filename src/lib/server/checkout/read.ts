@@ -1,5 +1,5 @@
 /**
- * Reading orders: polling one (spec 4.8) and the buyer's list (spec 4.7).
+ * Reading orders: polling one (GET /api/v1/checkout/{orderId}) and the buyer's list (GET /api/v1/checkout).
  * A pending order past its expiry is expired before it is shown, so it never
  * reads as payable; the background sweep does the same for everyone else.
  */

@@ -1,5 +1,5 @@
 /**
- * One database handle per process (architecture D3).
+ * One database handle per process (docs/architecture.md#database).
  *
  * DATABASE_URL set → postgres.js; unset → PGlite in the data directory. PGlite
  * allows a single process per directory, so the handle lives on globalThis and

@@ -1,5 +1,5 @@
 /**
- * Applies the committed migrations in `drizzle/` (architecture D3). Runs at
+ * Applies the committed migrations in `drizzle/` (docs/architecture.md#database). Runs at
  * start-up and from `npm run db:migrate`; drizzle records what ran in its own
  * table, so running it again is a no-op.
  *

@@ -1,6 +1,6 @@
 /**
- * The documentation scopes of spec 5.7. There is no authorization server and
- * no bearer token (spec 5.1); these names describe access levels in
+ * The documentation scopes (docs/api.md#authentication). There is no authorization server and
+ * no bearer token (docs/api.md#authentication); these names describe access levels in
  * /.well-known/oauth-protected-resource, /openapi.json and /auth.md.
  */
 export const scopes = {

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/downloads/by-token (spec 4.19): a valid download token buys a
+ * POST /api/v1/downloads/by-token (POST /api/v1/downloads/by-token): a valid download token buys a
  * short-lived signed storage URL for the product's file. Only the token
  * counts — cookies are never consulted — and its entitlement is re-checked:
  * the order must still be PAID for that product and not refunded, or the

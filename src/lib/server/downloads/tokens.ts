@@ -1,5 +1,5 @@
 /**
- * Download tokens (spec 5.6): HMAC-signed (purpose `download-token`),
+ * Download tokens (docs/api.md#authentication): HMAC-signed (purpose `download-token`),
  * short-lived, single-purpose. A token names one product and what entitles
  * its holder to it — a paid order, or an account that owns the product — and
  * authorises only POST /api/v1/downloads/by-token. The entitlement is checked

@@ -1,5 +1,5 @@
 /**
- * The one error type domain code throws (architecture D2, convention 2).
+ * The one error type domain code throws (docs/architecture.md#rest-facade).
  * It carries the contract's snake_case code and the HTTP status the code
  * always has (./codes.ts); the REST
  * facade and the tRPC error formatter map it in exactly one place

@@ -1,5 +1,5 @@
 /**
- * The single map from anything thrown to the contract's error (architecture D2).
+ * The single map from anything thrown to the contract's error (docs/architecture.md#rest-facade).
  * Used by the REST facade (HTTP envelope) and by the tRPC error formatter, so
  * the storefront and third-party clients see the same codes.
  */

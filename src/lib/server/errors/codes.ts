@@ -11,7 +11,7 @@ export const errorStatus = {
 	unauthenticated: 401,
 	forbidden: 403,
 	rate_limited: 429,
-	/** Checkout (spec 4.6, 7): the request is fine but the account or order state refuses it. */
+	/** Checkout (POST /api/v1/checkout; docs/api.md#errors): the request is fine but the account or order state refuses it. */
 	state_violation: 422,
 	already_owned: 409,
 	flash_sale_sold_out: 409,

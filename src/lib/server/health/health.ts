@@ -1,5 +1,5 @@
 /**
- * The health probe's checks (spec 4.1): database, cache (the rate-limit store),
+ * The health probe's checks (GET /api/health): database, cache (the rate-limit store),
  * background workers and file storage (every purchase ends in a download).
  * Each check is bounded by a timeout so the probe answers in about a second
  * even when a dependency hangs.

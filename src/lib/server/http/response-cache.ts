@@ -24,7 +24,7 @@
  * `Range`, and every request while own writes await their version check,
  * always take the full path.
  *
- * A route's per-request rate limits (search, spec 8.3) still apply to every
+ * A route's per-request rate limits (search, docs/api.md#limits) still apply to every
  * replay: its limits by client address are kept with the answer and spent
  * before it is written, with fresh RateLimit-* headers; a refusal goes on to
  * SvelteKit, which answers the 429. Routes whose budgets are not the

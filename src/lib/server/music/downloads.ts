@@ -1,5 +1,5 @@
 /**
- * Music download grants (spec 4.18): a short-lived signed URL for one track.
+ * Music download grants (POST /api/v1/music/{id}/download): a short-lived signed URL for one track.
  *
  * Order of checks: product (404) → ownership, else free-and-published (403) →
  * the file really is in storage (503, nothing charged) → one transaction that

@@ -1,4 +1,4 @@
-/** Who gets how many free-track downloads (spec 8.8: sizes per user class are configuration). */
+/** Who gets how many free-track downloads (docs/api.md#limits: sizes per user class are configuration). */
 import type { QuotaLimit } from '../../contracts/music';
 
 export interface QuotaSubject {

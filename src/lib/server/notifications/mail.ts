@@ -1,5 +1,5 @@
 /**
- * Notification mail, a consumer of the notification rows (architecture D13):
+ * Notification mail, a consumer of the notification rows (docs/architecture.md#live-events):
  * money rows are mailed one by one as soon as the job sees them and cannot
  * be switched off; every other row waits for its person's digest, at most
  * one per NOTIFY_DIGEST_MINUTES, unless it was read on the site first or the

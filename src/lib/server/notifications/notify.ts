@@ -1,5 +1,5 @@
 /**
- * Writing notifications (architecture D13): every function here takes the
+ * Writing notifications (docs/architecture.md#live-events): every function here takes the
  * transaction of the change that causes the event, so a notification exists
  * exactly when its change committed. Mail reads these rows later
  * (notifications/mail.ts); nothing here sends anything.

@@ -1,5 +1,5 @@
 /**
- * Confirmation of bank transfers (architecture D7): the notifier (SePay-style
+ * Confirmation of bank transfers (docs/architecture.md#payments): the notifier (SePay-style
  * JSON) reports every transfer into the shop's account; this module records
  * it, finds the payment reference in its content and lets the intent's
  * handler apply it.

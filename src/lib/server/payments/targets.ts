@@ -1,7 +1,7 @@
 /**
  * What a paid, expired or stray payment means depends on what was being paid
  * for. Each kind of order registers one handler; the bank-transfer matcher
- * and the expiry sweep stay generic (architecture D7).
+ * and the expiry sweep stay generic (docs/architecture.md#payments).
  */
 import type { Tx } from '../db/client';
 import type { bankTransfers, paymentIntents } from '../db/schema';

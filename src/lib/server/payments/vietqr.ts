@@ -1,5 +1,5 @@
 /**
- * Dynamic VietQR (NAPAS 247 "QR chuyển khoản") payloads, architecture D7.
+ * Dynamic VietQR (NAPAS 247 "QR chuyển khoản") payloads, docs/architecture.md#payments.
  *
  * The payload is EMVCo merchant-presented TLV text: each field is a 2-digit
  * id, a 2-digit length and the value. Banking apps read the bank, account,

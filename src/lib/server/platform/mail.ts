@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (architecture D4): nodemailer over SMTP when SMTP_URL is set.
+ * Outgoing mail (docs/architecture.md#sessions): nodemailer over SMTP when SMTP_URL is set.
  * Without it delivery is suppressed (the contract says so) and only the fact
  * is logged; the message body, which carries codes and links, is printed in
  * development only so a newcomer can still sign in locally.

@@ -1,5 +1,5 @@
 /**
- * Promo codes (architecture D8): evaluation, and the reservation life cycle
+ * Promo codes (docs/architecture.md#money-invariants): evaluation, and the reservation life cycle
  * RESERVED → CONSUMED (order paid) or RELEASED (order expired or failed).
  *
  * A reservation is one conditional `UPDATE promos SET used = used + 1 WHERE

@@ -1,5 +1,5 @@
 /**
- * HTTP caching of catalog reads (issue 15, item 3; architecture D12). Routes
+ * HTTP caching of catalog reads (issue 15, item 3; docs/architecture.md#reads-from-memory). Routes
  * whose meta says `httpCache: true` answer a GET with:
  * - a strong `ETag` (SHA-256 of the exact body bytes; a compressed body gets
  *   the same tag with `-gzip`/`-br` appended, see http/compression.ts) and 304

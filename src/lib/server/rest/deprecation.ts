@@ -1,5 +1,5 @@
 /**
- * Deprecation signalling (spec 9.4–9.5): `Deprecation: @<unix>` (RFC 9745),
+ * Deprecation signalling (docs/api.md#versioning): `Deprecation: @<unix>` (RFC 9745),
  * `Sunset: <IMF-fixdate>` (RFC 8594) and a `Link` to the announcement.
  */
 import type { Deprecation } from './meta';

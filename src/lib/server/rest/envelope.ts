@@ -1,5 +1,5 @@
 /**
- * Bodies of REST responses (spec section 1 convention 1 and section 7).
+ * Bodies of REST responses (docs/api.md#conventions and #errors).
  */
 import type { RequestHandler } from '@sveltejs/kit';
 import { config } from '../config';
@@ -26,7 +26,7 @@ export function successBody(envelope: Envelope, result: unknown, requestId: stri
 	return { data: result, ...(dev ? { requestId } : {}) };
 }
 
-/** The legacy flat shape only knows these codes (spec section 7). */
+/** The legacy flat shape only knows these codes (docs/api.md#errors). */
 function legacyCode(c: ClassifiedError): string {
 	if (c.code === 'unauthenticated') return 'unauthorized';
 	if (c.status === 503) return 'service_unavailable';

@@ -1,5 +1,5 @@
 /**
- * The REST facade (architecture D2, D11): one handler serves every documented
+ * The REST facade (docs/architecture.md#rest-facade and #one-route-builder): one handler serves every documented
  * path (/api/v1, /api/auth, /api/health) by calling the same tRPC procedures the storefront uses, and
  * turns results and errors into the contract's envelopes.
  */

@@ -1,5 +1,5 @@
 /**
- * Route metadata every public procedure carries (architecture D2): the REST
+ * Route metadata every public procedure carries (docs/architecture.md#rest-facade): the REST
  * facade builds its route table from it and /openapi.json is generated from it.
  */
 import type { ClassifiedError } from '../errors/classify';
@@ -55,7 +55,7 @@ interface DocumentedRouteMeta {
 	errorShape?: 'standard' | 'legacy';
 	/** Documented error codes by HTTP status, each only under its own (errors/codes.ts); the OpenAPI document lists them as enums. */
 	errors: ErrorsByStatus;
-	/** Documentation scopes of spec 5.7 (e.g. `catalog:read`); listed in security requirements. */
+	/** Documentation scopes of docs/api.md#authentication (e.g. `catalog:read`); listed in security requirements. */
 	scopes?: readonly string[];
 	/**
 	 * The procedure may answer a result that is a redirect on the REST surface

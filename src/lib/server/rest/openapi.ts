@@ -1,6 +1,6 @@
 /**
  * /openapi.json, generated from the same route table the facade serves
- * (architecture D2): parameters and bodies from the input schemas, the
+ * (docs/architecture.md#rest-facade): parameters and bodies from the input schemas, the
  * enveloped success body from the output schema, every documented error
  * status with its code enum, RateLimit/Retry-After headers, cookie security
  * schemes and deprecation flags.
@@ -41,7 +41,7 @@ const STATUS_TEXT: Record<number, string> = {
 	503: 'Dependency unavailable'
 };
 
-/** The music quota 429 (spec 4.18) carries the quota next to code and message. */
+/** The music quota 429 (POST /api/v1/music/{id}/download) carries the quota next to code and message. */
 const quotaMembers = {
 	used: z.number().int().min(0).optional().describe('quota_exceeded: downloads used in the current window'),
 	limit: z
@@ -152,7 +152,7 @@ const session: Requirement = { sessionCookie: [] };
 
 /**
  * Security requirements carry no scopes: OpenAPI gives scopes meaning only for
- * OAuth2/OpenID schemes, and ours are cookies. The spec 5.7 scope names go to
+ * OAuth2/OpenID schemes, and ours are cookies. The docs/api.md#authentication scope names go to
  * `x-scopes` instead. The order-access cookie is not a security scheme: its name
  * carries the order id (`order_access_<orderId>`), which no scheme name can
  * express, and generated clients reject a templated name as a header name. The
@@ -337,8 +337,8 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 
 /** Every tag gets a description (a tag added without one here gets a generic line, so lint stays clean). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
-	System: 'The health probe (spec 4.1), outside the /api/v1 prefix.',
-	Auth: 'Registration, sign-in and the session (spec 5), outside the /api/v1 prefix: each sign-in sets the `auth.session_data` cookie the other operations need. Limited per email address and per IP.',
+	System: 'The health probe (GET /api/health), outside the /api/v1 prefix.',
+	Auth: 'Registration, sign-in and the session (docs/api.md#authentication), outside the /api/v1 prefix: each sign-in sets the `auth.session_data` cookie the other operations need. Limited per email address and per IP.',
 	Catalog: 'Category tree, category listings and product detail. Anonymous; readable from any site.',
 	Search: 'Full-text product search with filters and cursor paging. Anonymous and rate limited (RateLimit-* headers).',
 	'Top-up': 'Wallet top-up: denominations (anonymous), then top-up orders paid by bank transfer (QR), with promo codes and Idempotency-Key.',

@@ -1,5 +1,5 @@
 /**
- * The route builder's enforcers (architecture D11): every policy a route may
+ * The route builder's enforcers (docs/architecture.md#one-route-builder): every policy a route may
  * declare in its meta (`auth`, `rateLimit`, `sameOrigin`, `idempotent`) is a
  * key of `enforcers`, and `PolicyMeta` — the part of `OpenApiRouteMeta` that
  * declares policies — is typed from that map. A declared flag without an
@@ -124,7 +124,7 @@ function replayLimits(rules: readonly RateLimitRule[]): ReplayLimits {
  */
 const enforcers = {
 	auth: ((value, ctx) => authEnforcers[value](ctx)) as Enforcer<AuthRequirement>,
-	/** Mutations guarded by the same-origin check (spec 5.4). */
+	/** Mutations guarded by the same-origin check (docs/api.md#authentication). */
 	sameOrigin: ((value, ctx) => {
 		if (value && !isSameOrigin(ctx.request)) {
 			throw new AppError('forbidden', 'Yêu cầu bị từ chối: nguồn gửi không hợp lệ (khác nguồn gốc của trang).');

@@ -1,6 +1,6 @@
 /**
  * The REST route table, built once from the tRPC router's procedure meta
- * (architecture D2). Each route knows its procedure path, method, compiled
+ * (docs/architecture.md#rest-facade). Each route knows its procedure path, method, compiled
  * path pattern and the schemas the facade and the OpenAPI generator need.
  */
 import type { AnyRouter } from '@trpc/server';

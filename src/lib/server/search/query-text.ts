@@ -1,5 +1,5 @@
 /**
- * From what a person typed to what PostgreSQL matches (architecture D3).
+ * From what a person typed to what PostgreSQL matches (docs/architecture.md#database).
  *
  * Words are split on anything that is not a letter or digit and quoted, so no
  * input can inject tsquery operators. Every word must match; the last one is

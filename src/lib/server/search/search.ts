@@ -1,5 +1,5 @@
 /**
- * Keyword search (spec 4.5) over titles, tags and descriptions.
+ * Keyword search (GET /api/v1/search) over titles, tags and descriptions.
  *
  * Full text, accents folded, every word required, the last one as a prefix.
  * Without `sort`, results come in relevance tiers, each ordered by popularity:

@@ -59,7 +59,7 @@ export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * The route builder's enforcement (architecture D11, rest/policies.ts): what a
+ * The route builder's enforcement (docs/architecture.md#one-route-builder, rest/policies.ts): what a
  * procedure's meta declares — auth, same origin, Idempotency-Key, rate limits —
  * is enforced here, before the input is parsed, whichever transport called it.
  */

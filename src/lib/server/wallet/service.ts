@@ -1,5 +1,5 @@
 /**
- * The only code that changes wallet balances (architecture D8).
+ * The only code that changes wallet balances (docs/architecture.md#money-invariants).
  *
  * Callers own the transaction and pass it in, so a balance change commits or
  * rolls back together with whatever caused it (a paid top-up, a purchase).
@@ -113,7 +113,7 @@ export async function credit(tx: Tx, input: CreditInput): Promise<Balance> {
 	return recordMove(tx, input, 'CREDIT', balance(row));
 }
 
-/** A purchase the wallet cannot cover (422 state_violation, spec 4.6). */
+/** A purchase the wallet cannot cover (422 state_violation, POST /api/v1/checkout). */
 export function insufficientFunds(required: bigint, available: bigint): AppError {
 	return new AppError('state_violation', `Số dư ví không đủ: cần ${formatVndText(required)}, hiện có ${formatVndText(available)}.`, {
 		reason: 'insufficient_funds',

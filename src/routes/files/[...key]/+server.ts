@@ -1,5 +1,5 @@
 /**
- * Serves FsStorage objects behind signed, expiring links (architecture D6).
+ * Serves FsStorage objects behind signed, expiring links (docs/architecture.md#files).
  * A link whose key, expiry, name or signature was changed, or whose expiry has
  * passed, gets 403; with S3 configured this route does not exist (404).
  */

@@ -6,32 +6,9 @@
  * `npx tsx scripts/write-covers.ts`; tests/unit/covers.test.ts checks the
  * committed files are exactly what this renders.
  */
-import type { ProductType } from '../../../contracts/catalog';
+import { productTypes, type ProductType } from '../../../contracts/catalog';
+import { productTypeInfo } from '../../../product-types';
 import { subjects } from './curriculum';
-
-const TYPE_SLUG: Record<ProductType, string> = {
-	LESSON_PLAN: 'lesson-plan',
-	SLIDE: 'slide',
-	VIDEO: 'video',
-	MUSIC: 'music',
-	COMBO: 'combo'
-};
-
-const TYPE_NAME: Record<ProductType, string> = {
-	LESSON_PLAN: 'Giáo án',
-	SLIDE: 'Bài giảng PowerPoint',
-	VIDEO: 'Video bài giảng',
-	MUSIC: 'File nhạc',
-	COMBO: 'Combo tài liệu'
-};
-
-const TYPE_BADGE: Record<ProductType, string> = {
-	LESSON_PLAN: 'DOCX',
-	SLIDE: 'PPTX',
-	VIDEO: '▶ VIDEO',
-	MUSIC: '♪ NHẠC',
-	COMBO: 'COMBO'
-};
 
 /** Background, ink and a short mark per subject (colours pass 4.5:1 for the ink on the background). */
 const SUBJECT_STYLE: Record<string, { bg: string; ink: string; mark: string }> = {
@@ -61,12 +38,12 @@ const SUBJECT_STYLE: Record<string, { bg: string; ink: string; mark: string }> =
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function coverFor(subjectSlug: string, type: ProductType): string {
-	return `/covers/${subjectSlug}/${TYPE_SLUG[type]}.svg`;
+	return `/covers/${subjectSlug}/${productTypeInfo[type].cover.file}.svg`;
 }
 
 /** The cover's accessible name, also used as its <title>. */
 export function coverLabel(subjectName: string, type: ProductType): string {
-	return `${TYPE_NAME[type]} môn ${subjectName}`;
+	return `${productTypeInfo[type].cover.name} môn ${subjectName}`;
 }
 
 /** One cover; the type changes the frame shape as well as the badge, so types differ at a glance. */
@@ -87,8 +64,8 @@ export function renderCover(subjectSlug: string, type: ProductType): string {
 	<rect width="640" height="400" fill="${style.bg}"/>
 	${frame[type]}
 	<text x="320" y="190" font-family="sans-serif" font-size="40" font-weight="700" fill="${style.ink}" text-anchor="middle">${xml(style.mark)}</text>
-	<rect x="40" y="28" width="${24 + TYPE_BADGE[type].length * 15}" height="40" rx="20" fill="${style.ink}"/>
-	<text x="${52}" y="56" font-family="sans-serif" font-size="22" font-weight="700" fill="#fff">${xml(TYPE_BADGE[type])}</text>
+	<rect x="40" y="28" width="${24 + productTypeInfo[type].cover.badge.length * 15}" height="40" rx="20" fill="${style.ink}"/>
+	<text x="${52}" y="56" font-family="sans-serif" font-size="22" font-weight="700" fill="#fff">${xml(productTypeInfo[type].cover.badge)}</text>
 	<text x="320" y="350" font-family="sans-serif" font-size="34" font-weight="700" fill="${style.ink}" text-anchor="middle">${xml(subject.name)}</text>
 </svg>
 `;
@@ -96,5 +73,5 @@ export function renderCover(subjectSlug: string, type: ProductType): string {
 
 /** Every cover the seed can pick: [path under static/, SVG text]. */
 export function allCovers(): [string, string][] {
-	return subjects.flatMap((s) => (Object.keys(TYPE_SLUG) as ProductType[]).map((t): [string, string] => [coverFor(s.slug, t).slice(1), renderCover(s.slug, t)]));
+	return subjects.flatMap((s) => productTypes.map((t): [string, string] => [coverFor(s.slug, t).slice(1), renderCover(s.slug, t)]));
 }

@@ -4,7 +4,7 @@
  * included); dates are relative to `now`. Product #n is the same whatever the
  * size, so a small catalog is a prefix of a large one.
  */
-import { SAMPLE_SUFFIX, sampleFileName } from '../../platform/storage/sample-files';
+import { sampleFileName, sampleSuffix } from '../../platform/storage/sample-files';
 import type { ProductType } from '../../../contracts/catalog';
 import { slugify } from '../paths';
 import { coverFor } from './covers';
@@ -310,7 +310,7 @@ function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date, se
 			ratingCount: 0,
 			popularity: Math.floor(Math.exp(rng.next() * 9.2)) - 1,
 			// Storage keys are ASCII; the Vietnamese name travels in Content-Disposition.
-			fileKey: `products/${id}/file${SAMPLE_SUFFIX[type]}`,
+			fileKey: `products/${id}/file${sampleSuffix(type)}`,
 			fileName,
 			isPublished: !rng.chance(0.01),
 			createdAt,

@@ -12,7 +12,7 @@ export interface AuditSummary {
 }
 
 /**
- * Append-only record of staff actions (architecture D10), written in the same
+ * Append-only record of staff actions (docs/architecture.md#supply-side), written in the same
  * transaction as the change. A trigger (migration 0011) refuses UPDATE and
  * DELETE, so not even the application can rewrite history.
  */

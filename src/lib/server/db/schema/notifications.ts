@@ -14,7 +14,7 @@ export type NotificationGroup = (typeof notificationGroups)[number];
 export const notificationMailStates = ['pending', 'sent', 'skipped'] as const;
 
 /**
- * One row per event a person must know (architecture D13): written in the
+ * One row per event a person must know (docs/architecture.md#live-events): written in the
  * transaction of the change that causes it; the page, the badge and the mail
  * all read these rows. The id only grows, so a live stream can resume from it.
  * A visitor who was not signed in (a reporter) has an email and no account.

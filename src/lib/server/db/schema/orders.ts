@@ -27,7 +27,7 @@ export type ReceiptStatus = (typeof receiptStatuses)[number];
  * A purchase of one product. The price is fixed at creation (flash sale >
  * sale > list, minus a promo); whatever the order holds — a flash-sale unit,
  * a promo use — is given back exactly once, when it leaves PENDING for
- * EXPIRED or CANCELLED (architecture D8). PAID keeps both. FAILED is in the
+ * EXPIRED or CANCELLED (docs/architecture.md#money-invariants). PAID keeps both. FAILED is in the
  * contract's vocabulary, but a failed payment (a short wallet) rolls the
  * whole checkout back, so no order is ever left FAILED.
  */

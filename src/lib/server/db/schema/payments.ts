@@ -8,7 +8,7 @@ export type PaymentIntentStatus = (typeof paymentIntentStatuses)[number];
 
 /**
  * One row per thing a bank transfer can pay (a top-up, a purchase order …),
- * so every kind shares one reference space and one matcher (architecture D7).
+ * so every kind shares one reference space and one matcher (docs/architecture.md#payments).
  * `kind` names the handler registered with `registerPaymentTarget`.
  */
 export const paymentIntents = pgTable(

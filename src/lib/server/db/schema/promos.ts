@@ -14,7 +14,7 @@ export type PromoKind = (typeof promoKinds)[number];
  * Promo codes for top-ups and for checkout (one table, `appliesTo` tells
  * which). `used` counts live reservations plus consumed uses; it only moves
  * through `used < total_cap` conditional updates and symmetric releases
- * (architecture D8), so a capped promo can never be oversold.
+ * (docs/architecture.md#money-invariants), so a capped promo can never be oversold.
  */
 export const promos = pgTable(
 	'promos',

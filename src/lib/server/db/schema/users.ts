@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** A staff member may also author; `author` sells, `customer` only buys (architecture D10). */
+/** A staff member may also author; `author` sells, `customer` only buys (docs/architecture.md#supply-side). */
 export const userRoles = ['customer', 'author', 'staff'] as const;
 export type UserRole = (typeof userRoles)[number];
 
@@ -47,7 +47,7 @@ export const users = pgTable(
 	]
 );
 
-/** The Lucia pattern (architecture D4): the row key is the SHA-256 of the cookie token. */
+/** The Lucia pattern (docs/architecture.md#sessions): the row key is the SHA-256 of the cookie token. */
 export const sessions = pgTable(
 	'sessions',
 	{
@@ -68,7 +68,7 @@ export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset']
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 /**
- * Single-use secrets sent by email (architecture D4): sign-in codes, magic
+ * Single-use secrets sent by email (docs/architecture.md#sessions): sign-in codes, magic
  * links and password resets. Only a hash is stored. Codes and links may be
  * issued to an address that has no account yet (it is created on successful
  * verification), so the row is keyed by the normalised email; `userId` is set

@@ -13,7 +13,7 @@ export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
 export const ledgerDirections = ['CREDIT', 'DEBIT'] as const;
 export type LedgerDirection = (typeof ledgerDirections)[number];
 
-/** One wallet per user, created lazily on first use (architecture D8). */
+/** One wallet per user, created lazily on first use (docs/architecture.md#money-invariants). */
 export const wallets = pgTable(
 	'wallets',
 	{

@@ -1,5 +1,5 @@
 /**
- * Rate limiting entry point (architecture D5). The store is chosen by
+ * Rate limiting entry point (docs/architecture.md#rate-limiting). The store is chosen by
  * configuration; policies name their failure mode, and this module applies it
  * so callers never handle store outages themselves.
  */

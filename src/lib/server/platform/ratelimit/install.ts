@@ -1,5 +1,5 @@
 /**
- * Chooses the rate-limit store at start-up (architecture D5): Upstash REST
+ * Chooses the rate-limit store at start-up (docs/architecture.md#rate-limiting): Upstash REST
  * when its URL and token are set, a real Redis when REDIS_URL is set, the
  * in-process limiter otherwise (one instance only; the README says so).
  */

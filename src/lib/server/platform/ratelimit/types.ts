@@ -1,6 +1,6 @@
 import type { CodesWithStatus } from '../../errors/codes';
 
-/** The one rate-limiter interface (architecture D5); every store returns this shape. */
+/** The one rate-limiter interface (docs/architecture.md#rate-limiting); every store returns this shape. */
 export interface RateLimitResult {
 	success: boolean;
 	/** Requests allowed per window. */

@@ -1,5 +1,5 @@
 /**
- * The shared-store limiter (architecture D5): @upstash/ratelimit's sliding
+ * The shared-store limiter (docs/architecture.md#rate-limiting): @upstash/ratelimit's sliding
  * window, the same algorithm and Lua scripts over Upstash REST (production)
  * or a real Redis through the ioredis adapter (self-hosted, CI).
  */

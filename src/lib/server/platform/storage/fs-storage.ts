@@ -1,5 +1,5 @@
 /**
- * The embedded default (architecture D6): objects under `<DATA_DIR>/files`,
+ * The embedded default (docs/architecture.md#files): objects under `<DATA_DIR>/files`,
  * served by the app's `/files/<key>?exp=&n=&sig=` route. Links are HMAC-signed
  * (purpose `file-link`) over key, expiry and download name, so none of them
  * can be changed without the secret; expiry follows the service clock.

@@ -1,5 +1,5 @@
 /**
- * Production storage (architecture D6): any S3-compatible service. Downloads
+ * Production storage (docs/architecture.md#files): any S3-compatible service. Downloads
  * are presigned GETs that carry the attachment name (`response-content-
  * disposition`), so the bytes never pass through the app. Presigning uses the
  * service clock, so the URL's lifetime and the reported `expiresAt` agree.

@@ -1,15 +1,16 @@
 /**
- * Real small files for the demo catalog, one kind per product type, so every
- * download in a fresh install returns bytes a teacher's computer can open:
+ * Real small files for the demo catalog, so every download in a fresh install returns bytes a
+ * teacher's computer can open. Which kind a product type gets is its `sample` in
+ * src/lib/product-types.ts:
  *
- * - MUSIC: a WAV melody (`.wav`, audio/wav)
- * - LESSON_PLAN: a Word document (`.docx`)
- * - SLIDE: a PowerPoint deck (`.pptx`)
- * - VIDEO: an AVI with uncompressed frames and the melody as soundtrack
- *   (`.avi`); MP4 or WebM would need a real encoder
- * - COMBO: a ZIP bundle holding a guide PDF, a lesson plan and a melody
+ * - `.wav`: a WAV melody (audio/wav)
+ * - `.docx`: a Word document
+ * - `.pptx`: a PowerPoint deck
+ * - `.avi`: uncompressed frames with the melody as soundtrack (MP4 or WebM would need a real encoder)
+ * - `.zip`: a bundle holding a guide PDF, a lesson plan and a melody
  */
 import type { ProductType } from '../../db/schema/catalog';
+import { productTypeInfo, type SampleKind } from '../../../product-types';
 import { aviBytes } from './samples/avi';
 import { docxBytes, pptxBytes } from './samples/ooxml';
 import { pdfBytes } from './samples/pdf';
@@ -32,14 +33,8 @@ const CONTENT_TYPES: Record<string, string> = {
 	'.zip': 'application/zip'
 };
 
-/** The file name ending each product type's sample gets. */
-export const SAMPLE_SUFFIX: Record<ProductType, string> = {
-	MUSIC: '.wav',
-	LESSON_PLAN: '.docx',
-	SLIDE: '.pptx',
-	VIDEO: '.avi',
-	COMBO: '.zip'
-};
+/** The file name ending each product type's sample gets (its `sample` in src/lib/product-types.ts). */
+export const sampleSuffix = (type: ProductType): SampleKind => productTypeInfo[type].sample;
 
 export function contentTypeFor(fileName: string): string {
 	const ext = /\.[A-Za-z0-9]+$/.exec(fileName)?.[0]?.toLowerCase() ?? '';
@@ -48,7 +43,7 @@ export function contentTypeFor(fileName: string): string {
 
 /** "Bài hát Quê hương" + MUSIC → "Bài hát Quê hương.wav". */
 export function sampleFileName(type: ProductType, title: string): string {
-	return `${title}${SAMPLE_SUFFIX[type]}`;
+	return `${title}${sampleSuffix(type)}`;
 }
 
 const GUIDE_LINES = [
@@ -59,24 +54,24 @@ const GUIDE_LINES = [
 ];
 
 function bytesFor(type: ProductType, title: string): Uint8Array {
-	switch (type) {
-		case 'MUSIC':
+	switch (sampleSuffix(type)) {
+		case '.wav':
 			return wavBytes();
-		case 'LESSON_PLAN':
+		case '.docx':
 			return docxBytes(title, [
 				'Tài liệu mẫu của hoclieu.vn, tạo tự động cho bản demo.',
 				'I. Mục tiêu: học sinh nắm được nội dung chính của bài.',
 				'II. Chuẩn bị: máy chiếu, loa, phiếu học tập.',
 				'III. Tiến trình: khởi động – hình thành kiến thức – luyện tập – vận dụng.'
 			]);
-		case 'SLIDE':
+		case '.pptx':
 			return pptxBytes(title, [
 				['Mục tiêu bài học', 'Học sinh nắm được nội dung chính của bài.'],
 				['Hoạt động', 'Khởi động – hình thành kiến thức – luyện tập – vận dụng.']
 			]);
-		case 'VIDEO':
+		case '.avi':
 			return aviBytes();
-		case 'COMBO':
+		case '.zip':
 			return zipBytes([
 				{ name: `${title} - hướng dẫn.pdf`, data: pdfBytes(title, GUIDE_LINES) },
 				{ name: `${title} - giáo án.docx`, data: docxBytes(title, ['Giáo án mẫu trong bộ tài liệu.']) },
@@ -93,13 +88,13 @@ export function sampleFile(type: ProductType, title: string): SampleFile {
 /**
  * Generates the sample for a product and stores it under `fileKey`. The
  * product's `fileName` must end the way its type's sample does (see
- * SAMPLE_SUFFIX), so the name, the bytes and the Content-Type agree.
+ * sampleSuffix), so the name, the bytes and the Content-Type agree.
  */
 export async function storeSampleFile(
 	storage: ObjectStorage,
 	product: { fileKey: string; fileName: string; type: ProductType; title: string }
 ): Promise<{ size: number; contentType: string }> {
-	const suffix = SAMPLE_SUFFIX[product.type];
+	const suffix = sampleSuffix(product.type);
 	if (!product.fileName.endsWith(suffix)) {
 		throw new Error(`Sample for ${product.type} is "${suffix}"; product file name "${product.fileName}" does not match.`);
 	}

@@ -1,5 +1,5 @@
 /**
- * The one object-storage interface (architecture D6). Products, purchases and
+ * The one object-storage interface (docs/architecture.md#files). Products, purchases and
  * music downloads reference files only by key; which backend holds the bytes
  * (S3 in production, the file system by default) is configuration.
  */

@@ -97,7 +97,7 @@ export const adminProductProcedures = {
 				method: 'POST',
 				path: '/api/v1/admin/products/{id}/move',
 				summary: 'Rename or move a product',
-				description: 'New slug and/or category. The old path becomes an alias and answers 308 to the new one (spec 4.2). A path held by another product: 409 `conflict`, nothing changes. Audited.',
+				description: 'New slug and/or category. The old path becomes an alias and answers 308 to the new one (GET /api/v1/catalog/products/{fullPath}). A path held by another product: 409 `conflict`, nothing changes. Audited.',
 				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
 				example: published
 			}

@@ -1,4 +1,4 @@
-/** Staff tooling (architecture D10), served at /api/v1/admin/* and tagged Admin. Wiring only. */
+/** Staff tooling (docs/architecture.md#supply-side), served at /api/v1/admin/* and tagged Admin. Wiring only. */
 import {
 	AdminUserDetail,
 	AdminUserPage,

@@ -1,5 +1,5 @@
 /**
- * The /api/auth/* flows (spec 5) as procedures: the REST facade serves them at
+ * The /api/auth/* flows (docs/api.md#authentication) as procedures: the REST facade serves them at
  * their historical paths, the storefront's form actions call them through
  * `serverCaller`, and /openapi.json documents them. Wiring only: limits,
  * rotation and mail live in src/lib/server/auth. Their per-address and per-IP
@@ -380,7 +380,7 @@ export const authRouter = router({
 			return { status: true as const };
 		}),
 
-	// The storefront's wrappers of the calls above (spec 5): same services, limits and answers, one step each.
+	// The storefront's wrappers of the calls above (docs/api.md#authentication): same services, limits and answers, one step each.
 	uiOtpSend: publicProcedure
 		.meta({
 			openapi: {

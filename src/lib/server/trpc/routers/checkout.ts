@@ -1,4 +1,4 @@
-/** Checkout and checkout promos (spec 4.6–4.9): wiring only; rules live in src/lib/server/checkout. */
+/** Checkout and checkout promos (/api/v1/checkout and /api/v1/promos/validate): wiring only; rules live in src/lib/server/checkout. */
 import {
 	CheckoutPromoResult,
 	CheckoutPromoValidateInput,
@@ -21,7 +21,7 @@ import { publicProcedure, router, sessionProcedure } from '../init';
 const tags = ['Checkout'];
 const MINUTE = 60_000;
 
-// Orders reserve stock and promo caps, so without the shared limit checkout stops, with the code spec 4.6 lists for a 503.
+// Orders reserve stock and promo caps, so without the shared limit checkout stops, with the code POST /api/v1/checkout lists for a 503.
 const createPolicy = (): RateLimitPolicy => ({
 	name: 'checkout-create',
 	limit: config().checkout.createRateLimit,
@@ -29,7 +29,7 @@ const createPolicy = (): RateLimitPolicy => ({
 	onStoreFailure: 'closed',
 	unavailable: { code: 'payment_processing', message: 'Hệ thống thanh toán tạm thời gián đoạn, vui lòng thử lại sau ít phút.' }
 });
-// Spec 4.9 lists no 503; validating moves nothing, so the in-process limiter stands in.
+// POST /api/v1/promos/validate lists no 503; validating moves nothing, so the in-process limiter stands in.
 const promoPolicy = (): RateLimitPolicy => ({ name: 'checkout-promo', limit: config().checkout.promoRateLimit, windowMs: MINUTE, onStoreFailure: 'open' });
 
 const exampleOrder = {

@@ -1,4 +1,4 @@
-/** Token downloads (spec 4.19): wiring only; rules live in src/lib/server/downloads. */
+/** Token downloads (POST /api/v1/downloads/by-token): wiring only; rules live in src/lib/server/downloads. */
 import { DownloadByTokenInput, TokenDownload } from '../../../contracts/checkout';
 import { config } from '../../config';
 import { exchangeDownloadToken } from '../../downloads/exchange';

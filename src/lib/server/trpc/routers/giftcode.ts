@@ -9,7 +9,7 @@ import { router, sessionProcedure } from '../init';
  * Failures count per account first (GIFTCODE_FAILURE_LIMIT); the per-IP budget (GIFTCODE_FAILURE_IP_LIMIT,
  * much larger) is only the backstop against one client cycling accounts, so a class behind one NAT is not
  * locked out by a few pupils' typos. Codes carry 80 bits, so when the shared store is down the in-process
- * limiter (per instance) is still far beyond guessing, and spec 4.16 lists no 503 to answer with.
+ * limiter (per instance) is still far beyond guessing, and POST /api/v1/giftcode/redeem lists no 503 to answer with.
  */
 function accountPolicy(): RateLimitPolicy {
 	const cfg = config();

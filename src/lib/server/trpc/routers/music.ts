@@ -1,4 +1,4 @@
-/** Classroom music (spec 4.17, 4.18): wiring only; rules live in src/lib/server/music. */
+/** Classroom music (GET /api/v1/music/quota, POST /api/v1/music/{id}/download): wiring only; rules live in src/lib/server/music. */
 import { MusicDownloadGrant, MusicDownloadInput, MusicQuota } from '../../../contracts/music';
 import { config } from '../../config';
 import { grantMusicDownload } from '../../music/downloads';

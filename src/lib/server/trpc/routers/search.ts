@@ -5,7 +5,7 @@ import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { searchProducts } from '../../search/search';
 import { publicProcedure, router } from '../init';
 
-/** Spec 8.3; browsing, so a store outage falls back to the in-process limiter. */
+/** docs/api.md#limits; browsing, so a store outage falls back to the in-process limiter. */
 function searchPolicy(): RateLimitPolicy {
 	return { name: 'search', ...config().rateLimit.search, onStoreFailure: 'open' };
 }

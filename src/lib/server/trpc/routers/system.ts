@@ -21,7 +21,7 @@ export const systemRouter = router({
 		.output(z.object({ service: z.literal('hoclieu'), time: z.string() }))
 		.query(() => ({ service: 'hoclieu' as const, time: now().toISOString() })),
 
-	/** Spec 4.1: the liveness/readiness probe, outside the /api/v1 prefix (spec 9.1). */
+	/** GET /api/health: the liveness/readiness probe, outside the /api/v1 prefix (docs/api.md#versioning). */
 	health: publicProcedure
 		.meta({
 			openapi: {

@@ -18,7 +18,7 @@ import { publicProcedure, router, sessionProcedure } from '../init';
 const tags = ['Top-up'];
 const MINUTE = 60_000;
 
-// Spec 4.11 and 4.13 list no 503 for the limiter; a top-up order only becomes money once the bank transfer
+// POST /api/v1/topup/orders and /api/v1/topup/promos/validate list no 503 for the limiter; a top-up order only becomes money once the bank transfer
 // arrives, and validation moves nothing, so the in-process limiter stands in while the shared store is down.
 const orderPolicy = (): RateLimitPolicy => ({ name: 'topup-order', limit: config().topupOrderRateLimit, windowMs: MINUTE, onStoreFailure: 'open' });
 const promoPolicy = (): RateLimitPolicy => ({ name: 'topup-promo', limit: config().topupPromoRateLimit, windowMs: MINUTE, onStoreFailure: 'open' });

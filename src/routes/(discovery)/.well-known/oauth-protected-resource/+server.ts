@@ -7,7 +7,7 @@ import { scopeNames } from '$lib/server/discovery/scopes';
 /**
  * RFC 9728 protected-resource metadata. There is deliberately no
  * `authorization_servers` member: hoclieu runs no OAuth server and accepts no
- * bearer tokens (spec 5.1; see /auth.md). The identity providers of social
+ * bearer tokens (docs/api.md#authentication; see /auth.md). The identity providers of social
  * sign-in are not authorization servers for this API (their tokens are never
  * accepted here); the extension member `social_sign_in_providers` names the
  * enabled ones (ADR 019) so a reader need not guess.

@@ -6,7 +6,7 @@ import { serverCaller } from '$lib/server/trpc/server-caller';
 
 /**
  * The owner's session or the order's access cookie (a guest) may see the
- * order; anyone else gets the same 404 as for an unknown order (spec 4.8).
+ * order; anyone else gets the same 404 as for an unknown order (GET /api/v1/checkout/{orderId}).
  */
 export const load: PageServerLoad = async (event) => {
 	const api = serverCaller(event);

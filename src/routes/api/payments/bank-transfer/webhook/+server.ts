@@ -1,5 +1,5 @@
 /**
- * Bank-transfer notifications (architecture D7), outside /api/v1 because
+ * Bank-transfer notifications (docs/architecture.md#payments), outside /api/v1 because
  * they come from the payment notifier, not from API clients. Every accepted
  * notification answers 200 `{ success: true }` — matched or not — so the
  * notifier stops retrying; only a processing failure answers 5xx, and the
