@@ -20,6 +20,27 @@ export default ts.config(
 		}
 	},
 	{
+		// Domain code does not know how it is served (README "Project layout"): no routes, REST facade, tRPC
+		// or SvelteKit at run time. The transports (rest, trpc, http, discovery, the test hooks) and the
+		// page helpers at the top of src/lib/server may; tests/unit/layering-rule.test.ts keeps this on.
+		files: ['src/lib/server/**/*.ts'],
+		ignores: ['src/lib/server/{rest,trpc,http,discovery,testing}/**', 'src/lib/server/*.ts'],
+		rules: {
+			'@typescript-eslint/no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['**/rest/*', '**/trpc/*', '$lib/server/rest/*', '$lib/server/trpc/*', '**/routes/**', '$app/*'],
+							message: 'Domain code must not import routes, the REST facade, tRPC or SvelteKit: move the shared part into the domain or src/lib/server/policies.'
+						},
+						{ group: ['@sveltejs/kit'], allowTypeImports: true, message: 'Domain code may use SvelteKit types only (import type).' }
+					]
+				}
+			]
+		}
+	},
+	{
 		// Tests read loosely-typed JSON bodies; `any` keeps assertions readable there.
 		files: ['tests/**/*.ts'],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' }

@@ -1,6 +1,6 @@
 import type { SessionContext } from '$lib/server/auth/session';
 import type { Reuse } from '$lib/server/catalog/memory-cache';
-import type { ReplayLimits } from '$lib/server/rest/policies';
+import type { ReplayLimits } from '$lib/server/policies/context';
 
 declare global {
 	namespace App {

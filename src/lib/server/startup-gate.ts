@@ -7,7 +7,7 @@
  */
 import { config } from './config';
 import { codeResponse } from './rest/envelope';
-import { startupState } from './startup';
+import { startupState } from './startup-state';
 
 const RETRY_SECONDS = 5;
 

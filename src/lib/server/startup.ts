@@ -25,18 +25,14 @@ import { isWorkerProcess } from './platform/process-role';
 import { previewJobsSettled, releasePreviewJobs, stopClaiming } from './previews/worker';
 import { rateLimitStore } from './platform/ratelimit';
 import { installRateLimitStore } from './platform/ratelimit/install';
+import { markStartup, startupState } from './startup-state';
 
 export type StartupHook = () => Promise<void>;
 
-const state = { migrated: false, started: false, preparing: false };
 const afterMigrationHooks: StartupHook[] = [];
 const RETRY_MS = 2_000;
 let stopElection: (() => Promise<void>) | undefined;
 let stopCatalogInvalidation: (() => Promise<void>) | undefined;
-
-export function startupState(): Readonly<typeof state> {
-	return state;
-}
 
 /** Domains register work that needs a migrated database (seeding, store set-up). */
 export function afterMigration(hook: StartupHook): void {
@@ -73,7 +69,7 @@ async function migrateAndPrepare(): Promise<void> {
 		await held;
 	}
 	for (const hook of afterMigrationHooks) await hook();
-	state.migrated = true;
+	markStartup({ migrated: true });
 	log.info('database ready');
 }
 
@@ -114,7 +110,7 @@ function releaseOnShutdown(): void {
 }
 
 async function firstPreparation(): Promise<void> {
-	state.preparing = true;
+	markStartup({ preparing: true });
 	try {
 		await migrateAndPrepare();
 	} catch (error) {
@@ -126,7 +122,7 @@ async function firstPreparation(): Promise<void> {
 		log.error('database unavailable at start-up; serving degraded and retrying', { error });
 		retryInBackground();
 	} finally {
-		state.preparing = false;
+		markStartup({ preparing: false });
 	}
 }
 
@@ -149,8 +145,8 @@ export function configOrExit(): void {
 
 /** Returns at once: the server listens while the database is prepared (see `preparing`). */
 export function startServer(): void {
-	if (state.started) return;
-	state.started = true;
+	if (startupState().started) return;
+	markStartup({ started: true });
 	const cfg = config();
 	log.info(`starting in ${cfg.mode} mode`, {
 		mode: cfg.mode,
@@ -176,8 +172,8 @@ export function startServer(): void {
  * without): the embedded database opens in one process only, and `npm start` runs the jobs there.
  */
 export function startWorker(): void {
-	if (state.started) return;
-	state.started = true;
+	if (startupState().started) return;
+	markStartup({ started: true });
 	const cfg = config();
 	log.info(`worker process starting in ${cfg.mode} mode`, { mode: cfg.mode, pid: process.pid, previewConcurrency: cfg.previews.concurrency });
 	installRateLimitStore();
@@ -186,7 +182,7 @@ export function startWorker(): void {
 	startJobs(['every-worker']);
 	for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stopWorker(signal));
 	void firstPreparation().then(() => {
-		if (state.migrated) log.info('worker ready', { pid: process.pid, previewConcurrency: cfg.previews.concurrency });
+		if (startupState().migrated) log.info('worker ready', { pid: process.pid, previewConcurrency: cfg.previews.concurrency });
 	});
 }
 

@@ -10,7 +10,7 @@ import { db } from '../db/client';
 import { rateLimitStore } from '../platform/ratelimit';
 import { workerStatus, type WorkerStatus } from '../platform/jobs';
 import { storage } from '../platform/storage';
-import { startupState } from '../startup';
+import { startupState } from '../startup-state';
 
 export interface CheckResult {
 	ok: boolean;

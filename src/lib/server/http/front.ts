@@ -23,7 +23,7 @@ import { log, withRequestContext } from '../platform/logger';
 import { recordComputedInFront } from '../platform/metrics';
 import { handleRest, routeTable } from '../rest/facade';
 import { matchRoute } from '../rest/route-table';
-import { startupState } from '../startup';
+import { startupState } from '../startup-state';
 import { applyCorsHeaders, isPublicRead } from './cors';
 import { finishResponse } from './finish-response';
 import { frontComputes } from './front-switch';

@@ -22,7 +22,7 @@ import { db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { log } from '../platform/logger';
 import { storage } from '../platform/storage';
-import { startupState } from '../startup';
+import { startupState } from '../startup-state';
 import { PREVIEW_PREFIX, previewFolder, previewKind, publicPreviewUrl, retryDelayMs, type PreviewKind } from './kinds';
 import { NotPreviewable, renderPreview, type RenderResult } from './render';
 import { killUntilGone, processesIn } from './sandbox';

@@ -8,7 +8,7 @@ import { config } from '../config';
 import { AppError } from '../errors/app-error';
 import { classifyError } from '../errors/classify';
 import { appRouter } from '../trpc/app-router';
-import { createContext, type Context } from '../trpc/context';
+import { createContext, type Context } from '../policies/context';
 import { coerceParams } from './coerce';
 import { cacheableAnswer } from './conditional-get';
 import { deprecationHeaders } from './deprecation';

@@ -4,9 +4,9 @@
  */
 import type { ClassifiedError } from '../errors/classify';
 import type { ErrorsByStatus } from '../errors/codes';
-import type { PolicyMeta } from './policies';
+import type { PolicyMeta } from '../policies/enforce';
 
-export type { AuthRequirement, RateLimitDeclaration, RateLimitRule } from './policies';
+export type { AuthRequirement, RateLimitDeclaration, RateLimitRule } from '../policies/enforce';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

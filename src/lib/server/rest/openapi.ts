@@ -322,7 +322,7 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 		tags: [...meta.tags],
 		...(meta.deprecated ? { deprecated: true } : {}),
 		security: SECURITY[meta.auth],
-		// The declared requirement itself (rest/policies.ts): tells `staff` from `author`, which share the session scheme.
+		// The declared requirement itself (policies/enforce.ts): tells `staff` from `author`, which share the session scheme.
 		'x-auth': meta.auth,
 		...(meta.scopes?.length ? { 'x-scopes': [...meta.scopes] } : {}),
 		requestParams: {

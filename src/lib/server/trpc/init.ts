@@ -3,8 +3,8 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-impo
 import { AppError, forbidden, unauthenticated } from '../errors/app-error';
 import { classifyError } from '../errors/classify';
 import type { RouteMeta } from '../rest/meta';
-import { enforcePolicies } from '../rest/policies';
-import type { Context } from './context';
+import type { Context } from '../policies/context';
+import { enforcePolicies } from '../policies/enforce';
 
 const t = initTRPC
 	.context<Context>()
@@ -59,7 +59,7 @@ export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * The route builder's enforcement (docs/architecture.md#one-route-builder, rest/policies.ts): what a
+ * The route builder's enforcement (docs/architecture.md#one-route-builder, ../policies/enforce.ts): what a
  * procedure's meta declares — auth, same origin, Idempotency-Key, rate limits —
  * is enforced here, before the input is parsed, whichever transport called it.
  */

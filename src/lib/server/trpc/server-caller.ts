@@ -1,6 +1,5 @@
 /** Server `load` functions call procedures in-process through this caller. */
-import type { ContextSource } from './context';
-import { createContext } from './context';
+import { createContext, type ContextSource } from '../policies/context';
 import { appRouter } from './app-router';
 import { createCallerFactory } from './init';
 

@@ -29,7 +29,7 @@ export const uploadSlotPolicy = (): RateLimitPolicy => ({
 	onStoreFailure: 'open'
 });
 
-/** The studio route's limiter key (rest/policies.ts, `user`). */
+/** The studio route's limiter key (policies/enforce.ts, `user`). */
 const slotKey = (userId: string) => `user:${userId}`;
 
 interface UsageRow {

@@ -11,7 +11,6 @@
  * generator also stores each product's resulting rating, which is exactly
  * what the trigger computes, so inserting the reviews rewrites no product.
  */
-import type { SeedProduct } from './generate';
 import { Random } from './random';
 
 /** Reviewed products are among the first this many (about a third of the paid, published ones). */
@@ -106,10 +105,18 @@ function shuffled<T>(items: readonly T[], rng: Random): T[] {
 
 const NONE: DemoReviews = { purchases: [], reviews: [], ratingAvg: 0, ratingCount: 0 };
 
+/** What the reviews of a seeded product depend on (generate.ts's SeedProduct has it; named here so the two files do not import each other). */
+export interface ReviewedProduct {
+	id: string;
+	priceVnd: bigint;
+	isPublished: boolean;
+	createdAt: Date;
+}
+
 /** The same rounding as buyer_reviews_rate_product(): two decimals. */
 export const roundRating = (sum: number, count: number) => (count === 0 ? 0 : Math.round((sum / count) * 100) / 100);
 
-export function demoReviewsFor(product: SeedProduct, index: number, plan: ReviewPlan, seed: number, now: Date): DemoReviews {
+export function demoReviewsFor(product: ReviewedProduct, index: number, plan: ReviewPlan, seed: number, now: Date): DemoReviews {
 	// Only something bought through a paid order can be reviewed: free products have no demo reviews.
 	if (!plan.rated || index >= REVIEWED_PREFIX || !product.isPublished || product.priceVnd === 0n || plan.countDraw < 0.55) return NONE;
 	const rng = new Random(seed * 7919 + index);

@@ -11,7 +11,7 @@ import { listDevices, signOutElsewhere } from '../../account/devices';
 import { changePassword } from '../../account/password-change';
 import { getProfile, updateProfile } from '../../account/profile';
 import type { AuthRequest } from '../../auth/request';
-import type { Context } from '../context';
+import type { Context } from '../../policies/context';
 import { router, sessionProcedure } from '../init';
 
 /** What the auth limits need to know, from the procedure's context. */

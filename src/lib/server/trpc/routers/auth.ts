@@ -37,7 +37,7 @@ import { enabledProviders } from '../../auth/social/providers';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session';
 import type { ClassifiedError } from '../../errors/classify';
 import { redirectMember, type OpenApiRouteMeta } from '../../rest/meta';
-import type { Context } from '../context';
+import type { Context } from '../../policies/context';
 import { publicProcedure, router } from '../init';
 
 const tags = ['Auth'];

@@ -3,7 +3,7 @@ import type { RequestHandler } from './$types';
 import { log } from '$lib/server/platform/logger';
 import { methodNotAllowedResponse } from '$lib/server/rest/envelope';
 import { appRouter } from '$lib/server/trpc/app-router';
-import { createContext, type Context } from '$lib/server/trpc/context';
+import { createContext, type Context } from '$lib/server/policies/context';
 import { wrongMethodAllow } from '$lib/server/trpc/method-check';
 
 const handler: RequestHandler = async (event) => {

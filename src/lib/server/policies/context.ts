@@ -1,7 +1,20 @@
+/**
+ * The policy layer's half that every transport shares: the per-request context the tRPC adapter,
+ * the REST facade and server loads build, and the enforcers (./enforce.ts) read. It lives here, not
+ * in rest/ or trpc/, so both import it and neither imports the other.
+ */
 import type { Cookies } from '@sveltejs/kit';
 import type { SessionContext } from '../auth/session';
 import type { Reuse } from '../catalog/memory-cache';
-import type { ReplayLimits } from '../rest/policies';
+import type { RateLimitCheck } from '../platform/ratelimit';
+
+/**
+ * What an answer of a route with these limits costs another client, when the
+ * response cache replays it (../http/response-cache.ts): the same checks keyed
+ * by that client's address, or 'per-caller' when a budget is not the
+ * address's (such answers are never replayed).
+ */
+export type ReplayLimits = ((clientIp: string) => RateLimitCheck[]) | 'per-caller';
 
 /**
  * What every procedure can see about the request. Built once per request from
@@ -18,7 +31,7 @@ export interface Context {
 	/**
 	 * Shared, so middlewares' context copies see it: the REST status a procedure chooses over 200 (the health
 	 * probe's 503), how long its answer may be served again whole (catalog reads and search, ../http/response-cache.ts),
-	 * and the rate limits each replay must still pass (../rest/policies.ts).
+	 * and the rate limits each replay must still pass (./enforce.ts).
 	 */
 	response: { status?: number; reuse?: Reuse; limits?: ReplayLimits };
 	session: SessionContext | null;

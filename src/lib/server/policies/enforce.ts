@@ -3,16 +3,16 @@
  * declare in its meta (`auth`, `rateLimit`, `sameOrigin`, `idempotent`) is a
  * key of `enforcers`, and `PolicyMeta` — the part of `OpenApiRouteMeta` that
  * declares policies — is typed from that map. A declared flag without an
- * enforcer therefore cannot compile; `policyMiddleware` (trpc/init.ts, on the
+ * enforcer therefore cannot compile; `policyMiddleware` (../trpc/init.ts, on the
  * base procedure) runs the enforcer of every flag a route declares, for every
  * transport alike: the REST facade, tRPC and `serverCaller`.
  */
 import { forbidden, unauthenticated } from '../errors/app-error';
 import { isSameOrigin } from '../auth/same-origin';
 import { parseIdempotencyKey } from '../payments/idempotency';
-import { applyFailureLimits, applyRateLimits, recordFailure, type RateLimitCheck, type RateLimitPolicy } from '../platform/ratelimit';
+import { applyFailureLimits, applyRateLimits, recordFailure, type RateLimitPolicy } from '../platform/ratelimit';
 import type { AuthRequest } from '../auth/request';
-import type { Context } from '../trpc/context';
+import type { Context, ReplayLimits } from './context';
 import { AppError } from '../errors/app-error';
 
 /** Who may call a route. The enforcer runs before the input is parsed. */
@@ -101,14 +101,6 @@ export interface PolicyContext {
 }
 
 type Enforcer<V> = (value: V, ctx: Context, added: PolicyContext) => void | Promise<void>;
-
-/**
- * What an answer of a route with these limits costs another client, when the
- * response cache replays it (../http/response-cache.ts): the same checks keyed
- * by that client's address, or 'per-caller' when a budget is not the
- * address's (such answers are never replayed).
- */
-export type ReplayLimits = ((clientIp: string) => RateLimitCheck[]) | 'per-caller';
 
 const isAddressKey = (key: RateLimitKey): key is keyof typeof addressKeys => key in addressKeys;
 
