@@ -122,12 +122,12 @@ export async function signUp(
 			{ fields: [{ path: 'email', message: 'Email này đã được đăng ký.' }] }
 		);
 	}
-	const session = await startSession(user, req, 'sign_up');
-	// The verification mail (code and link); the new account works without it, so a failure (SMTP down: 503) is only logged.
+	// The verification mail (code and link), before the session so its expiry counts from the answer; the new
+	// account works without the mail, so a failure (SMTP down: 503) is only logged.
 	await sendVerificationEmail(user.id, { callbackURL: input.callbackURL }, req, 'sign_up').catch((error: unknown) =>
 		log.error('sign-up verification mail not issued', { userId: user.id, error })
 	);
-	return session;
+	return startSession(user, req, 'sign_up');
 }
 
 export async function signInWithPassword(input: { email: string; password: string }, req: AuthRequest): Promise<SignedIn> {
