@@ -26,6 +26,8 @@ export const paths = {
 	download: (token: string) => `/tai-ve?token=${encodeURIComponent(token)}`,
 	/** "Tài khoản": profile, password, devices, data export, deletion. */
 	account: '/tai-khoan',
+	/** Where a sign-in that dropped an unproven password lands: why, and "Đặt mật khẩu" (`next`: where the person was going). */
+	passwordDropped: (next?: string | null) => withQuery('/tai-khoan', { 'mat-khau-da-go': '1', tiep: next }) + '#mat-khau',
 	/** The JSON download of the account's data. */
 	accountData: '/tai-khoan/du-lieu',
 	accountDeleted: '/tai-khoan/da-xoa',

@@ -104,6 +104,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/send-verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a new verification code and link
+         * @description For the signed-in account's own address (sign-up already sent one): a 6-digit code valid 10 minutes, to send to `POST /api/auth/email-otp/verify-email`, and a link valid 24 hours (`GET /api/auth/verify-email`) that lands on `callbackURL`, a path of this site. Older codes and links stop working. Limited like every auth mail, per address and per IP. An address already proven answers 409 `conflict` (reason `already_verified`).
+         */
+        post: operations["authSendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email-otp/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove the account's address with the emailed code
+         * @description The code of the verification mail, from the account's own session: the address is proven and the password and sessions stay as they are. Answers the session with `emailVerified: true` (also when it already was). Wrong code: 400 `invalid_otp` with `details.attemptsLeft`; spent, replaced or expired: 400 `otp_expired`.
+         */
+        post: operations["authVerifyEmailOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open an emailed verification link
+         * @description In the session of the account the link was sent to: proves its address (password and sessions stay) and answers 303 to `callbackURL` (default `/tai-khoan`) with `da-xac-minh=1` added. Without a session the link is not spent: 303 to the sign-in page, which comes back here afterwards. In another account's session: 403 `forbidden` (reason `other_account`). When it fails, browsers (`Accept: text/html`) get 303 to the account page with the reason; other clients get the error envelope.
+         */
+        get: operations["authVerifyEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forget-password": {
         parameters: {
             query?: never;
@@ -2770,6 +2830,22 @@ export interface components {
             };
         };
         /** @description Conflict */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "conflict";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
         PromoCapReached: {
             headers: {
                 [name: string]: unknown;
@@ -2795,22 +2871,6 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "wallet_balance_overflow";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-        /** @description Conflict */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {string} */
-                        code: "conflict";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2854,6 +2914,7 @@ export interface operations {
                     email: string;
                     password: string;
                     name?: string;
+                    callbackURL?: string;
                 };
             };
         };
@@ -3094,6 +3155,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                         };
+                        /** @constant */
+                        passwordRemoved?: true;
                     } | {
                         /** @constant */
                         status: true;
@@ -3337,6 +3400,254 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    authSendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "status": true
+                     *     } */
+                    "application/json": {
+                        /** @constant */
+                        status: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    authVerifyEmailOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "user": {
+                     *         "id": "2c9d4f1a-0000-4000-8000-000000000000",
+                     *         "email": "co.lan@example.com",
+                     *         "name": "Cô Lan",
+                     *         "emailVerified": true,
+                     *         "role": "customer",
+                     *         "isVip": false,
+                     *         "vipUntil": null
+                     *       },
+                     *       "session": {
+                     *         "expiresAt": "2026-02-14T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        user: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            emailVerified: boolean;
+                            /** @enum {string} */
+                            role: "customer" | "author" | "staff";
+                            isVip: boolean;
+                            vipUntil: string | null;
+                        };
+                        session: {
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_otp" | "otp_expired";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    authVerifyEmail: {
+        parameters: {
+            query: {
+                token: string;
+                callbackURL?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (or, for browsers, refused): continue at the Location target. */
+            303: {
+                headers: {
+                    /** @description A path of this site */
+                    Location?: string;
+                    /** @description `no-store` */
+                    "cache-control"?: string;
+                    /** @description `no-referrer` */
+                    "referrer-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_token";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -3731,6 +4042,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                         };
+                        /** @constant */
+                        passwordRemoved?: true;
                     };
                 };
             };

@@ -66,7 +66,20 @@ export const RedirectPath = z
 export const SignUpInput = z.object({
 	email: Email,
 	password: Password,
-	name: DisplayName.optional()
+	name: DisplayName.optional(),
+	/** Where the verification mail's link lands (a path of this site). */
+	callbackURL: RedirectPath.optional()
+});
+
+/** `POST /api/auth/send-verification-email`: the signed-in account's own address. */
+export const SendVerificationInput = z.object({ callbackURL: RedirectPath.optional() });
+
+/** `POST /api/auth/email-otp/verify-email`: the code of the verification mail, from the account's own session. */
+export const VerifyEmailCodeInput = z.object({ otp: OtpCode });
+
+export const VerifyEmailQuery = z.object({
+	token: z.string({ error: 'Thiếu mã liên kết.' }).min(1, 'Thiếu mã liên kết.').max(512),
+	callbackURL: RedirectPath.optional()
 });
 
 export const SignInInput = z.object({
@@ -114,6 +127,10 @@ export const SessionResponse = z.object({
 	session: z.object({ expiresAt: z.iso.datetime() })
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
+
+/** A sign-in by emailed code or link: `passwordRemoved` when proving the address dropped a password nobody had proven (a mail says how to set one). */
+export const SignedInResponse = SessionResponse.extend({ passwordRemoved: z.literal(true).optional() });
+export type SignedInResponse = z.infer<typeof SignedInResponse>;
 
 /** Acknowledgement of the mail-sending calls; identical whether or not the account exists. */
 export const Acknowledged = z.object({ status: z.literal(true) });

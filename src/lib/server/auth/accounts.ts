@@ -2,16 +2,19 @@
  * Accounts: sign-up and password sign-in, and the shared steps every flow ends
  * with (find or create the account behind a proven address, start a session).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AuthUser, SessionResponse } from '$lib/contracts/auth';
+import { paths } from '$lib/paths';
 import { joinGuestOrders } from '../checkout/guest-orders';
+import { config } from '../config';
 import { db, type DbOrTx } from '../db/client';
-import { providerIdentities, users } from '../db/schema';
+import { providerIdentities, sessions, users } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
 import { sendMail } from '../platform/mail';
-import { signUpAttemptMail } from './auth-mail';
+import { passwordDroppedMail, signUpAttemptMail } from './auth-mail';
+import { sendVerificationEmail } from './email-verification';
 import { authLimits } from './limits';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
 import type { AuthRequest } from './request';
@@ -29,6 +32,8 @@ export interface SignedIn {
 	token: string;
 	expiresAt: Date;
 	user: SessionUser;
+	/** Proving the address dropped a password nobody had proven (claimVerifiedAccount). */
+	passwordDropped?: boolean;
 }
 
 /** The one spelling of an address: trimmed, NFC, lower-case (the unique index is on lower(email)). */
@@ -78,6 +83,13 @@ export async function startSession(user: UserRow, req: AuthRequest, method: stri
 	return { token, expiresAt, user: toSessionUser(user) };
 }
 
+/** The session after a proof of the address (code, link): says so, and mails, when the proof dropped a password. */
+export async function startClaimedSession(claimed: ClaimedAccount, req: AuthRequest, method: string): Promise<SignedIn> {
+	if (claimed.passwordDropped) tellPasswordDropped(claimed.user.email);
+	const session = await startSession(claimed.user, req, method);
+	return claimed.passwordDropped ? { ...session, passwordDropped: true } : session;
+}
+
 const accountDisabled = () =>
 	new AppError('forbidden', 'Tài khoản này đã bị khoá. Vui lòng liên hệ bộ phận hỗ trợ của hoclieu.');
 
@@ -85,7 +97,7 @@ const invalidCredentials = () =>
 	new AppError('invalid_credentials', 'Email hoặc mật khẩu không đúng.');
 
 export async function signUp(
-	input: { email: string; password: string; name?: string },
+	input: { email: string; password: string; name?: string; callbackURL?: string },
 	req: AuthRequest
 ): Promise<SignedIn> {
 	// An IP out of "address taken" answers gets 429 whatever the address (ADR 005).
@@ -110,6 +122,11 @@ export async function signUp(
 			{ fields: [{ path: 'email', message: 'Email này đã được đăng ký.' }] }
 		);
 	}
+	// The verification mail (code and link), before the session so its expiry counts from the answer; the new
+	// account works without the mail, so a failure (SMTP down: 503) is only logged.
+	await sendVerificationEmail(user.id, { callbackURL: input.callbackURL }, req, 'sign_up').catch((error: unknown) =>
+		log.error('sign-up verification mail not issued', { userId: user.id, error })
+	);
 	return startSession(user, req, 'sign_up');
 }
 
@@ -126,19 +143,32 @@ export async function signInWithPassword(input: { email: string; password: strin
 	return startSession(user, req, 'password');
 }
 
+/** What proving an address did to the account behind it. */
+export interface ClaimedAccount {
+	user: UserRow;
+	/** The defence below dropped a password nobody had proven: the person is told why, on screen and by mail. */
+	passwordDropped: boolean;
+}
+
 /**
  * The account behind an address the requester just proved they read (code,
  * magic link, reset link): created if missing, marked verified. An account
  * that was registered with a password but never proved its address may have
  * been pre-registered by someone else with the owner's address; the first
- * proof therefore drops that unproven password and ends its sessions.
+ * proof therefore drops that unproven password and ends its sessions, unless
+ * it comes from one of the account's own sessions (`ownSessionId`): whoever
+ * holds that session signed up or signed in with the password, and now reads
+ * the mail too, so both are theirs.
  */
-export async function verifiedAccountFor(email: string, tx: DbOrTx): Promise<UserRow> {
+export async function claimVerifiedAccount(email: string, tx: DbOrTx, ownSessionId: string | null = null): Promise<ClaimedAccount> {
 	const at = now();
 	await tx.insert(users).values({ email, emailVerifiedAt: at, createdAt: at, updatedAt: at }).onConflictDoNothing();
 	const user = await findUserByEmail(email, tx);
 	if (!user) throw new Error('account vanished during verification');
-	if (user.emailVerifiedAt) return user;
+	if (user.emailVerifiedAt) return { user, passwordDropped: false };
+	if (ownSessionId && (await isLiveSessionOf(ownSessionId, user.id, tx))) {
+		return { user: await markEmailVerified(user.id, tx), passwordDropped: false };
+	}
 	const [updated] = await tx
 		.update(users)
 		.set({ emailVerifiedAt: at, passwordHash: null, updatedAt: at })
@@ -150,7 +180,39 @@ export async function verifiedAccountFor(email: string, tx: DbOrTx): Promise<Use
 		await invalidateUserSessions(user.id, tx);
 		log.warn('unverified password account claimed by address owner; password and sessions dropped', { userId: user.id });
 	}
-	return updated!;
+	return { user: updated!, passwordDropped: user.passwordHash !== null };
+}
+
+export async function verifiedAccountFor(email: string, tx: DbOrTx): Promise<UserRow> {
+	return (await claimVerifiedAccount(email, tx)).user;
+}
+
+async function isLiveSessionOf(sessionId: string, userId: string, tx: DbOrTx): Promise<boolean> {
+	const [row] = await tx
+		.select({ id: sessions.id })
+		.from(sessions)
+		.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now())))
+		.limit(1);
+	return row !== undefined;
+}
+
+/** Marks the account's address proven, keeping its password and sessions (idempotent). */
+export async function markEmailVerified(userId: string, tx: DbOrTx): Promise<UserRow> {
+	const at = now();
+	const [updated] = await tx
+		.update(users)
+		.set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`, updatedAt: at })
+		.where(eq(users.id, userId))
+		.returning();
+	if (!updated) throw new Error('account vanished during verification');
+	return updated;
+}
+
+/** After the claim committed: the mail telling the owner why their account has no password now. */
+export function tellPasswordDropped(email: string): void {
+	// sendMail logs its own failures; the sign-in does not wait on the mail.
+	const origin = config().origin;
+	void sendMail(passwordDroppedMail(email, `${origin}${paths.account}#mat-khau`, `${origin}${paths.forgotPassword}`)).catch(() => {});
 }
 
 export async function signOut(sessionId: string): Promise<void> {

@@ -11,7 +11,7 @@ import { db } from '../db/client';
 import { authTokens } from '../db/schema';
 import { now, nowMs } from '../platform/clock';
 import { sendMail } from '../platform/mail';
-import { normaliseEmail, startSession, verifiedAccountFor, type SignedIn } from './accounts';
+import { claimVerifiedAccount, normaliseEmail, startClaimedSession, type SignedIn } from './accounts';
 import { magicLinkMail } from './auth-mail';
 import { authLimits } from './limits';
 import { consumeLinkToken, newLinkToken } from './one-time-tokens';
@@ -45,9 +45,9 @@ export async function requestMagicLink(input: { email: string; callbackURL?: str
 
 export async function signInWithMagicLink(token: string, req: AuthRequest): Promise<SignedIn> {
 	await authLimits.link(req);
-	const user = await db().transaction(async (tx) => {
+	const claimed = await db().transaction(async (tx) => {
 		const row = await consumeLinkToken('magic_link', token, tx);
-		return verifiedAccountFor(row.email, tx);
+		return claimVerifiedAccount(row.email, tx, req.currentSessionId);
 	});
-	return startSession(user, req, 'magic_link');
+	return startClaimedSession(claimed, req, 'magic_link');
 }

@@ -108,6 +108,19 @@ ${authTable(origin)}
 Sign-in endpoints are rate-limited per IP and per email (\`429\` with \`Retry-After\`).
 ${socialSignInText()}
 
+### Verifying the address
+
+Sign-up mails a 6-digit code (10 minutes) and a link (24 hours) to the new address. With the
+account's session, \`POST /api/auth/email-otp/verify-email\` \`{ "otp" }\` proves it and
+answers the session with \`emailVerified: true\`; \`POST /api/auth/send-verification-email\`
+mails a new code and link (limited like every auth mail). Both keep the password and sessions.
+The link (\`GET /api/auth/verify-email\`) proves the address in that account's session; opened
+without one it sends the browser to sign in first and is not spent. An account registered with
+a password but never proven loses that password when someone proves the address by an emailed
+sign-in code or link from outside its sessions (the sign-in answers \`"passwordRemoved": true\`
+and a mail explains how to set a new one): nobody can pre-register someone else's address and
+keep a way in.
+
 ### A non-browser client
 
 There are no tokens to obtain: a script signs in the way a browser does and keeps the cookie.

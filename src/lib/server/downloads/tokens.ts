@@ -42,3 +42,16 @@ export function readDownloadToken(token: string): DownloadEntitlement | null {
 	if (isUuid(c.u) && c.o === undefined) return { productId: c.p, userId: c.u };
 	return null;
 }
+
+/**
+ * The order or account a genuine token names, expired or not: the expired-link page offers
+ * to mail a sign-in code to that order's address (auth/download-link-sign-in.ts). Null for
+ * anything tampered or not a download token.
+ */
+export function readExpiredDownloadToken(token: string): DownloadEntitlement | null {
+	const c = verifyJson('download-token', token) as Partial<Claims> | null;
+	if (!c || c.v !== 1 || !isUuid(c.p)) return null;
+	if (isUuid(c.o) && c.u === undefined) return { productId: c.p, orderId: c.o };
+	if (isUuid(c.u) && c.o === undefined) return { productId: c.p, userId: c.u };
+	return null;
+}

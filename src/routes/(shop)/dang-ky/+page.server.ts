@@ -22,7 +22,7 @@ export const actions = {
 	default: async (event) => {
 		// The sign-up procedure of /api/auth/sign-up/email: it sets the session cookie.
 		const result = await formAction(event, SignUpForm, async (input) => {
-			await serverCaller(event).auth.signUp({ email: input.email, password: input.password, name: input.name });
+			await serverCaller(event).auth.signUp({ email: input.email, password: input.password, name: input.name, callbackURL: input.returnTo });
 			return { returnTo: input.returnTo };
 		});
 		if (!result.ok) return result.failure;

@@ -3,6 +3,7 @@ import type { Actions, PageServerLoad } from './$types';
 import { isSafeRedirectPath, MagicLinkInput, OtpSendInput, OtpVerifyInput, RedirectPath, SignInInput } from '$lib/contracts/auth';
 import { enabledProviders } from '$lib/server/auth/social/providers';
 import { socialProblem } from '$lib/server/auth/social/messages';
+import { paths } from '$lib/paths';
 import { formAction } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 
@@ -32,7 +33,9 @@ export const load: PageServerLoad = ({ url, locals }) => {
 		method: (methods as readonly string[]).includes(method ?? '') ? (method as SignInMethod) : 'mat-khau',
 		returnTo: returnTo && isSafeRedirectPath(returnTo) ? returnTo : null,
 		linkProblem: linkProblem(url.searchParams.get('loi'), url.searchParams.get('ly-do')),
-		passwordReset: url.searchParams.has('da-dat-lai')
+		passwordReset: url.searchParams.has('da-dat-lai'),
+		// Opened a verification link signed out (auth/email-verification.ts): signing in finishes it.
+		verifyFirst: url.searchParams.has('xac-minh')
 	};
 };
 
@@ -61,11 +64,13 @@ export const actions = {
 
 	verifyCode: async (event) => {
 		const result = await formAction(event, OtpVerifyInput.extend(returnTo), async ({ email, otp, returnTo }) => {
-			await serverCaller(event).auth.emailOtp({ email, otp });
-			return { returnTo };
+			const signedIn = await serverCaller(event).auth.emailOtp({ email, otp });
+			return { returnTo, passwordRemoved: 'passwordRemoved' in signedIn && signedIn.passwordRemoved === true };
 		});
 		if (!result.ok) return result.failure;
-		redirect(303, result.value.returnTo ?? '/');
+		const next = result.value.returnTo ?? '/';
+		// The code proved an address whose account had a password nobody had proven: it is gone, and the account page says why.
+		redirect(303, result.value.passwordRemoved ? paths.passwordDropped(next) : next);
 	},
 
 	magicLink: async (event) => {

@@ -2,7 +2,8 @@ import { fail, redirect, type ActionFailure } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { ChangePasswordInput, DeleteAccountInput, ProfileInput } from '$lib/contracts/account';
-import { LinkProviderInput } from '$lib/contracts/auth';
+import { isSafeRedirectPath, LinkProviderInput } from '$lib/contracts/auth';
+import { verifyEmailActions } from '$lib/server/verify-email-actions';
 import { socialProblem } from '$lib/server/auth/social/messages';
 import { enabledProviders } from '$lib/server/auth/social/providers';
 import { paths } from '$lib/paths';
@@ -12,8 +13,19 @@ import { requireSignIn } from '$lib/server/page-guards';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
 
+/** Why the verification link did not work (its GET redirects here with `xac-minh-loi` and `ly-do`). */
+function verifyProblem(code: string | null, reason: string | null): string | null {
+	if (!code) return null;
+	if (code === 'forbidden' && reason === 'other_account')
+		return 'Liên kết xác minh đó dành cho một tài khoản khác. Hãy đăng xuất rồi mở lại liên kết, và đăng nhập bằng tài khoản đã nhận email.';
+	if (code === 'invalid_token' && reason === 'expired') return 'Liên kết xác minh đã hết hạn. Hãy bấm "Gửi lại mã xác minh" bên dưới.';
+	if (code === 'invalid_token') return 'Liên kết xác minh đã được dùng hoặc đã được thay bằng liên kết mới hơn. Hãy dùng email gần nhất, hoặc gửi lại mã xác minh.';
+	if (code === 'rate_limited') return 'Bạn đã thử quá nhiều lần. Vui lòng đợi ít phút rồi thử lại.';
+	return 'Không thể xác minh email bằng liên kết lúc này. Hãy nhập mã xác minh bên dưới, hoặc thử lại sau ít phút.';
+}
+
 export const load: PageServerLoad = async (event) => {
-	requireSignIn(event);
+	const session = requireSignIn(event);
 	const api = serverCaller(event);
 	const [profile, devices, linked, mail] = await Promise.all([
 		api.account.profile(),
@@ -34,10 +46,20 @@ export const load: PageServerLoad = async (event) => {
 			...providers.map((p) => ({ ...p, linked: linked.find((l) => l.provider === p.id) ?? null })),
 			...linked.filter((l) => !providers.some((p) => p.id === l.provider)).map((l) => ({ id: l.provider, label: l.provider, linked: l }))
 		],
+		emailVerified: session.user.emailVerified,
+		verifiedByLink: searchParams.has('da-xac-minh') && session.user.emailVerified,
+		verifyProblem: verifyProblem(searchParams.get('xac-minh-loi'), searchParams.get('ly-do')),
+		// A sign-in by emailed code or link dropped a password nobody had proven (auth/accounts.ts): say why, and where they were going.
+		passwordDropped: searchParams.has('mat-khau-da-go'),
+		next: safeNext(searchParams.get('tiep')),
 		providerNotice: socialProblem(searchParams.get('mxh-loi'), searchParams.get('ly-do')),
 		providerLinked: justLinked && !searchParams.has('mxh-loi') ? `Đã liên kết ${justLinked.label}. Từ nay bạn có thể đăng nhập bằng ${justLinked.label}.` : null
 	};
 };
+
+function safeNext(next: string | null): string | null {
+	return next && isSafeRedirectPath(next) && next !== paths.account ? next : null;
+}
 
 type Section = 'profile' | 'password' | 'devices' | 'providers' | 'mail' | 'delete';
 
@@ -47,6 +69,7 @@ const failed = (failure: ActionFailure<FormFailure>, section: Section) => fail(f
 // Every action goes through the account procedures (same validation and limits as the tRPC API).
 // Each answers with `section`, so the page shows the outcome next to the form that was sent.
 export const actions = {
+	...verifyEmailActions,
 	profile: async (event) => {
 		requireSignIn(event);
 		const outcome = await formAction(event, ProfileInput, (input) => serverCaller(event).account.updateProfile(input));

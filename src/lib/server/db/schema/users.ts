@@ -64,7 +64,8 @@ export const sessions = pgTable(
 	(t) => [index('sessions_user_id_idx').on(t.userId)]
 );
 
-export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset'] as const;
+// `email_verify_*`: the code and link of the sign-up mail and "Gửi lại mã xác minh" (auth/email-verification.ts).
+export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset', 'email_verify_code', 'email_verify_link'] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 /**

@@ -17,7 +17,12 @@ import {
 	OtpSendInput,
 	OtpVerifyInput,
 	ResetPasswordInput,
+	OtpCode,
+	SendVerificationInput,
 	SessionResponse,
+	SignedInResponse,
+	VerifyEmailCodeInput,
+	VerifyEmailQuery,
 	LinkedProvider,
 	LinkProviderInput,
 	SignInInput,
@@ -27,7 +32,10 @@ import {
 	SocialSignInResponse
 } from '../../../contracts/auth';
 import { sessionResponse, signInWithPassword, signOut, signUp, toAuthUser, type SignedIn } from '../../auth/accounts';
+import { sendVerificationEmail, VERIFY_LINK_PATH, verifyEmailWithCode, verifyEmailWithLink } from '../../auth/email-verification';
+import { sendDownloadLinkCode, signInWithDownloadLinkCode } from '../../auth/download-link-sign-in';
 import { requestMagicLink, signInWithMagicLink } from '../../auth/magic-link';
+import { DownloadByTokenInput } from '../../../contracts/checkout';
 import { sendSignInOtp, verifySignInOtp } from '../../auth/otp';
 import { requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import type { AuthRequest } from '../../auth/request';
@@ -37,6 +45,9 @@ import { enabledProviders } from '../../auth/social/providers';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session';
 import type { ClassifiedError } from '../../errors/classify';
 import { redirectMember, type OpenApiRouteMeta } from '../../rest/meta';
+import { toSessionUser } from '../../auth/session';
+import { isSafeRedirectPath } from '../../../contracts/auth';
+import { paths, signInPath, withQuery } from '../../../paths';
 import type { Context } from '../../policies/context';
 import { publicProcedure, router } from '../init';
 
@@ -85,9 +96,22 @@ function mails<I>(send: (input: I, req: AuthRequest) => Promise<unknown>) {
 	};
 }
 
-function startSession(ctx: Context, session: SignedIn) {
+function startSession(ctx: Context, session: SignedIn): SignedInResponse {
 	setSessionCookie(ctx.cookies, session.token, session.expiresAt);
-	return sessionResponse(session.user, session.expiresAt);
+	const body = sessionResponse(session.user, session.expiresAt);
+	return session.passwordDropped ? { ...body, passwordRemoved: true } : body;
+}
+
+/** Browsers that open a spent, broken or someone else's verification link land on the account page with the reason. */
+function verifyFailurePage(c: ClassifiedError): string {
+	const reason = typeof c.details?.reason === 'string' ? c.details.reason : undefined;
+	return withQuery(paths.account, { 'xac-minh-loi': c.code, 'ly-do': reason }) + '#xac-minh';
+}
+
+/** `path` with one more query parameter (a redirect path is already checked same-site). */
+function addQuery(path: string, name: string, value: string): string {
+	const [before, hash] = path.split('#', 2);
+	return `${before}${before!.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}${hash === undefined ? '' : `#${hash}`}`;
 }
 
 /** Browsers that open a spent or broken emailed link land on the sign-in page with the reason. */
@@ -154,7 +178,7 @@ export const authRouter = router({
 			}
 		})
 		.input(EmailOtpInput)
-		.output(z.union([SessionResponse, Acknowledged]))
+		.output(z.union([SignedInResponse, Acknowledged]))
 		.mutation(async ({ ctx, input }) => {
 			const req = authRequestOf(ctx);
 			if (input.otp === undefined) {
@@ -204,7 +228,8 @@ export const authRouter = router({
 		.query(async ({ ctx, input }) => {
 			const session = await signInWithMagicLink(input.token, authRequestOf(ctx));
 			setSessionCookie(ctx.cookies, session.token, session.expiresAt);
-			return { redirect: input.callbackURL ?? input.returnTo ?? '/' };
+			const next = input.callbackURL ?? input.returnTo ?? '/';
+			return { redirect: session.passwordDropped ? paths.passwordDropped(next) : next };
 		}),
 
 	socialSignIn: publicProcedure
@@ -307,6 +332,103 @@ export const authRouter = router({
 			return { status: true as const };
 		}),
 
+	sendVerificationEmail: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'POST',
+				path: '/api/auth/send-verification-email',
+				summary: 'Email a new verification code and link',
+				description:
+					'For the signed-in account\'s own address (sign-up already sent one): a 6-digit code valid 10 minutes, to send to `POST /api/auth/email-otp/verify-email`, and a link valid 24 hours (`GET /api/auth/verify-email`) that lands on `callbackURL`, a path of this site. Older codes and links stop working. Limited like every auth mail, per address and per IP. An address already proven answers 409 `conflict` (reason `already_verified`).',
+				envelope: 'raw',
+				auth: 'session',
+				rateLimit: authLimited,
+				sameOrigin: true,
+				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 409: ['conflict'], 429: ['rate_limited'], 503: ['service_unavailable'] },
+				example: { status: true }
+			}
+		})
+		.input(SendVerificationInput)
+		.output(Acknowledged)
+		.mutation(async ({ ctx, input }) => {
+			await sendVerificationEmail(ctx.session!.user.id, input, authRequestOf(ctx));
+			return { status: true as const };
+		}),
+
+	verifyEmailOtp: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'POST',
+				path: '/api/auth/email-otp/verify-email',
+				summary: 'Prove the account\'s address with the emailed code',
+				description:
+					'The code of the verification mail, from the account\'s own session: the address is proven and the password and sessions stay as they are. Answers the session with `emailVerified: true` (also when it already was). Wrong code: 400 `invalid_otp` with `details.attemptsLeft`; spent, replaced or expired: 400 `otp_expired`.',
+				envelope: 'raw',
+				auth: 'session',
+				rateLimit: authLimited,
+				sameOrigin: true,
+				errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 401: ['unauthenticated'], 429: ['rate_limited'], 503: ['service_unavailable'] },
+				example: { ...exampleSession, user: { ...exampleSession.user, emailVerified: true } }
+			}
+		})
+		.input(VerifyEmailCodeInput)
+		.output(SessionResponse)
+		.mutation(async ({ ctx, input }) => {
+			const user = await verifyEmailWithCode(ctx.session!.user.id, input.otp, authRequestOf(ctx));
+			return sessionResponse(toSessionUser(user), ctx.session!.expiresAt);
+		}),
+
+	verifyEmail: publicProcedure
+		.meta({
+			openapi: {
+				tags,
+				method: 'GET',
+				path: '/api/auth/verify-email',
+				summary: 'Open an emailed verification link',
+				description:
+					'In the session of the account the link was sent to: proves its address (password and sessions stay) and answers 303 to `callbackURL` (default `/tai-khoan`) with `da-xac-minh=1` added. Without a session the link is not spent: 303 to the sign-in page, which comes back here afterwards. In another account\'s session: 403 `forbidden` (reason `other_account`). When it fails, browsers (`Accept: text/html`) get 303 to the account page with the reason; other clients get the error envelope.',
+				envelope: 'raw',
+				auth: 'optional-session',
+				rateLimit: authLimited,
+				redirects: redirectMember,
+				redirectStatus: 303,
+				// The link's token must not travel on in a Referer header.
+				redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+				browserErrorRedirect: verifyFailurePage,
+				errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			}
+		})
+		.input(VerifyEmailQuery)
+		.output(z.object({ redirect: z.string() }))
+		.query(async ({ ctx, input }) => {
+			const outcome = await verifyEmailWithLink(input.token, ctx.session, authRequestOf(ctx));
+			if ('signInFirst' in outcome) {
+				const back = withQuery(VERIFY_LINK_PATH, { token: input.token, callbackURL: input.callbackURL });
+				return { redirect: `${signInPath(back)}&xac-minh=1` };
+			}
+			const next = input.callbackURL && isSafeRedirectPath(input.callbackURL) ? input.callbackURL : paths.account;
+			return { redirect: addQuery(next, 'da-xac-minh', '1') };
+		}),
+
+	/** "Gửi mã đến email này" on the expired download link page (/tai-ve): a sign-in code to the link's order address. */
+	uiDownloadLinkSendCode: publicProcedure
+		.meta({ policies: { auth: 'optional-session', rateLimit: authLimited, sameOrigin: true } })
+		.input(DownloadByTokenInput)
+		.output(z.object({ sentTo: z.string() }))
+		.mutation(({ ctx, input }) => sendDownloadLinkCode(input.token, authRequestOf(ctx))),
+
+	/** The code sent above: signs in (guest orders of the address join) and says where the order is. */
+	uiDownloadLinkVerify: publicProcedure
+		.meta({ policies: { auth: 'optional-session', rateLimit: authLimited, sameOrigin: true } })
+		.input(DownloadByTokenInput.extend({ otp: OtpCode }))
+		.output(SignedInResponse.extend({ landing: z.string() }))
+		.mutation(async ({ ctx, input }) => {
+			const session = await signInWithDownloadLinkCode(input.token, input.otp, authRequestOf(ctx));
+			return { ...startSession(ctx, session), landing: session.landing };
+		}),
+
 	forgetPassword: publicProcedure
 		.meta({
 			openapi: {
@@ -406,7 +528,7 @@ export const authRouter = router({
 			}
 		})
 		.input(OtpVerifyInput)
-		.output(SessionResponse)
+		.output(SignedInResponse)
 		.mutation(async ({ ctx, input }) => startSession(ctx, await verifySignInOtp(input, authRequestOf(ctx)))),
 
 	uiMagicLink: publicProcedure

@@ -5,14 +5,16 @@ import { formAction } from '$lib/server/forms';
 import { requireSignIn } from '$lib/server/page-guards';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { studioPaths } from '$lib/studio-paths';
+import { verifyEmailActions } from '$lib/server/verify-email-actions';
 
 export const load: PageServerLoad = (event) => {
 	const session = requireSignIn(event);
-	return { emailVerified: session.user.emailVerified, isAuthor: session.user.role !== 'customer' };
+	return { email: session.user.email, emailVerified: session.user.emailVerified, isAuthor: session.user.role !== 'customer' };
 };
 
 export const actions = {
-	default: async (event) => {
+	...verifyEmailActions,
+	apply: async (event) => {
 		requireSignIn(event);
 		const outcome = await formAction(event, ApplyInput, (input) => serverCaller(event).studio.applyAsAuthor(input));
 		if (!outcome.ok) return outcome.failure;
