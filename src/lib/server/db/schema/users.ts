@@ -64,7 +64,7 @@ export const sessions = pgTable(
 	(t) => [index('sessions_user_id_idx').on(t.userId)]
 );
 
-export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset'] as const;
+export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset', 'add_email'] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 /**
