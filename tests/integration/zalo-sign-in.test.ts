@@ -266,12 +266,16 @@ describe('an account without an email address', () => {
 		expect(JSON.stringify(res.error)).toContain('email_present');
 	});
 
-	it('lists Zalo among the enabled providers everywhere they are listed', async () => {
+	it('lists Zalo, and only the enabled providers, everywhere they are listed', async () => {
 		const prm = await request<{ social_sign_in_providers: string[] }>(server.url, '/.well-known/oauth-protected-resource');
 		expect(prm.body.social_sign_in_providers).toEqual(['zalo']);
 		const authMd = await request(server.url, '/auth.md');
-		expect(authMd.text).toContain('`zalo`');
+		expect(authMd.text).toContain('enabled providers are `zalo` (Zalo).');
+		expect(authMd.text).toContain('Zalo gives no email address');
 		expect(authMd.text).not.toContain('`google`');
+		expect((await request(server.url, '/llms.txt')).text).toContain('enabled providers are `zalo` (Zalo).');
+		const hub = await request(server.url, '/developers', { headers: { accept: 'text/html' } });
+		expect(hub.text.replace(/<!--.*?-->/gs, '').replace(/<[^>]+>/g, '')).toContain('zalo (Zalo).');
 		const page = await request(server.url, '/dang-nhap', { headers: { accept: 'text/html' } });
 		expect(page.text).toContain('/dang-nhap/voi/zalo');
 		expect(page.text).not.toContain('/dang-nhap/voi/google');
