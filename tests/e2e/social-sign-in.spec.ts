@@ -38,3 +38,33 @@ test('a teacher signs in with her school account from a product page and lands b
 	const session = await page.request.get('/api/auth/session');
 	expect((await session.json()).user).toMatchObject({ email: E2E_OIDC_TEACHER.email, emailVerified: true });
 });
+
+test('an account opened by Zalo (no address yet) adds one from its account page, at 360 px', async ({ page, baseURL, account }) => {
+	await page.setViewportSize(PHONE);
+	// What a Zalo sign-in leaves (src/lib/server/auth/mailbox.ts): a placeholder on the reserved .invalid domain.
+	await sql(baseURL!, "UPDATE users SET email = 'khong-email-' || id || '@chua-co-email.invalid', email_verified_at = NULL WHERE id = $1", [account.userId]);
+	await page.goto('/tai-khoan');
+	await expect(page.getByRole('heading', { level: 2, name: 'Thêm địa chỉ email' })).toBeVisible();
+	await expect(page.getByText('Tài khoản chưa có địa chỉ email')).toBeVisible();
+	await expect(page.getByText('chua-co-email.invalid')).toHaveCount(0);
+
+	const field = page.getByLabel('Địa chỉ email', { exact: true });
+	await field.fill('khong-phai-email');
+	await page.getByRole('button', { name: 'Gửi mã xác nhận' }).click();
+	await expect(field).toHaveAttribute('aria-invalid', 'true');
+	await expect(page.locator('#email-email-error')).toBeVisible();
+
+	await field.fill('co.lan.zalo@truong.edu.vn');
+	await page.getByRole('button', { name: 'Gửi mã xác nhận' }).click();
+	await expect(page.getByText('Đã gửi mã xác nhận gồm 6 chữ số đến co.lan.zalo@truong.edu.vn')).toBeVisible();
+	await expect(page.getByLabel('Mã xác nhận gửi đến co.lan.zalo@truong.edu.vn')).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Gửi lại mã' })).toBeVisible();
+	await expectAccessible(page);
+
+	// A wrong code is refused next to its form, and the address is still asked for.
+	await page.getByLabel('Mã xác nhận gửi đến co.lan.zalo@truong.edu.vn').fill('000000');
+	await page.getByRole('button', { name: 'Xác nhận email' }).click();
+	await expect(page.getByRole('alert')).toContainText('Mã xác nhận');
+	await expect(page.getByRole('heading', { level: 2, name: 'Thêm địa chỉ email' })).toBeVisible();
+	await expectAccessible(page);
+});
