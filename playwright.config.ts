@@ -11,11 +11,15 @@ if (!existsSync(chromium)) {
 }
 const port = Number(process.env.E2E_PORT ?? 4173);
 const origin = `http://127.0.0.1:${port}`;
+// The test OpenID Connect provider (tests/e2e/oidc-provider.setup.ts) listens here; the server's OIDC_ISSUER names it.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 100);
+process.env.E2E_OIDC_PORT = String(oidcPort);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hoclieu-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory
 
 export default defineConfig({
 	testDir: 'tests/e2e',
+	globalSetup: './tests/e2e/oidc-provider.setup.ts',
 	outputDir: 'test-results',
 	fullyParallel: false,
 	workers: 1,
@@ -50,7 +54,12 @@ export default defineConfig({
 			SEED_ON_EMPTY: 'true',
 			LOG_LEVEL: 'warn',
 			// A small free music quota, so the journey can use it up in a few downloads.
-			MUSIC_FREE_MONTHLY_LIMIT: '3'
+			MUSIC_FREE_MONTHLY_LIMIT: '3',
+			// Social sign-in against the provider the global setup starts (discovered at the first sign-in).
+			OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+			OIDC_CLIENT_ID: 'hoclieu-e2e',
+			OIDC_CLIENT_SECRET: 'hoclieu-e2e-secret',
+			OIDC_LABEL: 'Tài khoản Sở GD&ĐT (thử)'
 		}
 	}
 });

@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Start a sign-in with an external identity provider
-         * @description Answers `{ url, redirect: true }`: send the browser to `url`, the provider's authorization page (OpenID Connect with PKCE, `state` and `nonce`; ADR 019). The provider returns the browser to `GET /api/auth/callback/{provider}`, which sets the `auth.session_data` cookie and redirects to `callbackURL` (a path of this site; default `/`). Sets a short-lived `auth.oauth_state` cookie that binds the return to this browser. A provider this server is not configured for answers 404 `not_found`; `/auth.md` lists the enabled ones.
+         * @description Answers `{ url, redirect: true }`: send the browser to `url`, the provider's authorization page (OpenID Connect with PKCE, `state` and `nonce` for `google` and `oidc`; Zalo's OAuth v4 with PKCE and `state` for `zalo`; ADR 019). The provider returns the browser to `GET /api/auth/callback/{provider}`, which sets the `auth.session_data` cookie and redirects to `callbackURL` (a path of this site; default `/`). Sets a short-lived `auth.oauth_state` cookie that binds the return to this browser. A provider this server is not configured for answers 404 `not_found`; `/auth.md` lists the enabled ones.
          */
         post: operations["authSocialSignIn"];
         delete?: never;
@@ -1145,7 +1145,7 @@ export interface paths {
         };
         /**
          * Return from an external identity provider
-         * @description Where the provider sends the browser back. Requires the `state` of this browser's `auth.oauth_state` cookie (single use), exchanges the code with the PKCE verifier and verifies the ID token (signature, issuer, audience, expiry, nonce); then sets the `auth.session_data` cookie and answers 303 to the `callbackURL` given at the start. A new identity whose verified address belongs to an account whose own address was never proven is refused (409 `conflict`, reason `account_unverified`): the person proves the address by email code first (ADR 019). When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope; no session is set.
+         * @description Where the provider sends the browser back. Requires the `state` of this browser's `auth.oauth_state` cookie (single use), exchanges the code with the PKCE verifier and verifies the ID token (signature, issuer, audience, expiry, nonce), or for `zalo` reads the Zalo profile (Zalo gives no email address: a new Zalo identity gets an account of its own, with `emailVerified: false`, until the person adds an address on the account page); then sets the `auth.session_data` cookie and answers 303 to the `callbackURL` given at the start. A new identity whose verified address belongs to an account whose own address was never proven is refused (409 `conflict`, reason `account_unverified`): the person proves the address by email code first (ADR 019). When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope; no session is set.
          */
         get: operations["authSocialCallback"];
         put?: never;

@@ -29,10 +29,11 @@ export interface TestOidcServer {
 	stop(): Promise<void>;
 }
 
-export async function startOidcServer(): Promise<TestOidcServer> {
+/** `port`: a fixed one, when the app's configuration must name the issuer before the server starts (Playwright). */
+export async function startOidcServer(opts: { port?: number } = {}): Promise<TestOidcServer> {
 	const server = new OAuth2Server();
 	await server.issuer.keys.generate('RS256');
-	const port = await freePort();
+	const port = opts.port ?? (await freePort());
 	await server.start(port, '127.0.0.1');
 	const issuer = `http://127.0.0.1:${port}`;
 	server.issuer.url = issuer;

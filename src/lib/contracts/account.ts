@@ -4,7 +4,7 @@
  * forms validate with the same schemas the procedures use.
  */
 import { z } from 'zod';
-import { Password } from './auth';
+import { Email, OtpCode, Password } from './auth';
 import { SchoolName, TaxCode } from './receipt';
 
 const blankToUndefined = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
@@ -19,6 +19,8 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 
 export const Profile = z.object({
 	email: z.string(),
+	/** False for an account opened by Zalo sign-in until it adds an address (its `email` is then a placeholder). */
+	hasEmail: z.boolean(),
 	name: z.string().nullable(),
 	schoolName: z.string().nullable(),
 	taxCode: z.string().nullable(),
@@ -55,3 +57,9 @@ export const DeleteAccountInput = z.object({
 	confirm: z.literal('XOA', { error: 'Vui lòng gõ XOA (viết hoa) để xác nhận xoá tài khoản.' })
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+/** Adding an address to an account without one: the code is sent to `email`, then typed back with it. */
+export const AddEmailSendInput = z.object({ email: Email });
+export type AddEmailSendInput = z.infer<typeof AddEmailSendInput>;
+export const AddEmailConfirmInput = z.object({ email: Email, otp: OtpCode });
+export type AddEmailConfirmInput = z.infer<typeof AddEmailConfirmInput>;

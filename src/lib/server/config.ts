@@ -99,6 +99,16 @@ const envSchema = z.object({
 	OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 	/** The button's name for the generic provider, e.g. "Tài khoản Sở GD&ĐT Hà Nội". */
 	OIDC_LABEL: z.string().trim().min(1).max(60).default('Tài khoản trường học'),
+	/** Zalo's OAuth v4 (ADR 019): the app's ID and secret key from developers.zalo.me. */
+	ZALO_APP_ID: z.string().min(1).optional(),
+	ZALO_APP_SECRET: z.string().min(1).optional(),
+	/**
+	 * Outside production only: the origins standing in for oauth.zaloapp.com and graph.zalo.me.
+	 * Zalo publishes no discovery document, so unlike GOOGLE_ISSUER the tests' Zalo-shaped server
+	 * cannot be found any other way.
+	 */
+	ZALO_OAUTH_URL: z.url().optional(),
+	ZALO_GRAPH_URL: z.url().optional(),
 	// Object storage (docs/architecture.md#files): S3_BUCKET set → S3, unset → files under DATA_DIR/files.
 	S3_BUCKET: z.string().min(3).max(63).optional(),
 	S3_ENDPOINT: z.url().optional(),
@@ -404,9 +414,21 @@ export interface SocialProviderConfig {
 	label: string;
 }
 
+/** Zalo is plain OAuth 2 (no OpenID Connect): its own endpoints, no ID token, no email. */
+export interface ZaloConfig {
+	appId: string;
+	appSecret: string;
+	/** Serves /v4/permission and /v4/access_token. */
+	oauthUrl: string;
+	/** Serves /v2.0/me. */
+	graphUrl: string;
+	label: string;
+}
+
 export interface SocialConfig {
 	google?: SocialProviderConfig;
 	oidc?: SocialProviderConfig & { issuer: string };
+	zalo?: ZaloConfig;
 	/** Plain-http issuers are accepted outside production only (the tests' server). */
 	allowInsecureIssuers: boolean;
 }
@@ -707,9 +729,22 @@ function socialConfig(env: Env, isProduction: boolean): SocialConfig {
 	for (const [name, url] of [['OIDC_ISSUER', env.OIDC_ISSUER], ['GOOGLE_ISSUER', env.GOOGLE_ISSUER]] as const) {
 		if (isProduction && url && !url.startsWith('https://')) throw new ConfigError(`${name} must be an https:// URL in production.`);
 	}
+	if (Boolean(env.ZALO_APP_ID) !== Boolean(env.ZALO_APP_SECRET)) throw new ConfigError('Set both ZALO_APP_ID and ZALO_APP_SECRET, or neither.');
+	if (isProduction && (env.ZALO_OAUTH_URL || env.ZALO_GRAPH_URL)) throw new ConfigError('ZALO_OAUTH_URL and ZALO_GRAPH_URL are for tests only and are refused in production.');
+	const zalo: ZaloConfig | undefined =
+		env.ZALO_APP_ID && env.ZALO_APP_SECRET
+			? {
+					appId: env.ZALO_APP_ID,
+					appSecret: env.ZALO_APP_SECRET,
+					oauthUrl: (env.ZALO_OAUTH_URL ?? 'https://oauth.zaloapp.com').replace(/\/+$/, ''),
+					graphUrl: (env.ZALO_GRAPH_URL ?? 'https://graph.zalo.me').replace(/\/+$/, ''),
+					label: 'Zalo'
+				}
+			: undefined;
 	return {
 		google: google ? { ...google, issuer: env.GOOGLE_ISSUER, label: 'Google' } : undefined,
 		oidc: oidc && env.OIDC_ISSUER ? { ...oidc, issuer: env.OIDC_ISSUER, label: env.OIDC_LABEL } : undefined,
+		zalo,
 		allowInsecureIssuers: !isProduction
 	};
 }

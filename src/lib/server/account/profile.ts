@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Profile, ProfileInput } from '../../contracts/account';
+import { hasMailbox } from '../auth/mailbox';
 import { db } from '../db/client';
 import { users } from '../db/schema';
 import { notFound } from '../errors/app-error';
@@ -15,6 +16,7 @@ type UserRow = typeof users.$inferSelect;
 function toProfile(u: UserRow): Profile {
 	return {
 		email: u.email,
+		hasEmail: hasMailbox(u.email),
 		name: u.name,
 		schoolName: u.schoolName,
 		taxCode: u.taxCode,

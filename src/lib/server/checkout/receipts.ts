@@ -6,6 +6,7 @@
  * the email). Claiming `pending → sending` is one conditional UPDATE, so
  * concurrent senders (the webhook, the job on several instances) send once.
  */
+import { hasMailbox } from '../auth/mailbox';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { ReceiptStatus } from '../db/schema';
 import { db } from '../db/client';
@@ -92,7 +93,8 @@ async function send(order: OrderRow, facts: () => Promise<ReceiptFacts | undefin
 	try {
 		const message = compose(order, await facts());
 		await sendMail(message);
-		outcome = mailConfigured() ? 'sent' : 'suppressed';
+		// An account without an address (Zalo sign-in) keeps its receipt on the site only.
+		outcome = mailConfigured() && hasMailbox(message.to) ? 'sent' : 'suppressed';
 		log.info('order receipt', { orderId, outcome, to: maskEmail(message.to) });
 	} catch (error) {
 		outcome = 'failed';

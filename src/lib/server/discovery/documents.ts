@@ -55,7 +55,7 @@ export function socialSignInText(): string {
 		return 'Social sign-in: no identity provider is enabled on this server, so `POST /api/auth/sign-in/social` answers `404 not_found` for every provider.';
 	}
 	const list = providers.map((p) => `\`${p.id}\` (${p.label})`).join(', ');
-	return `Social sign-in: enabled providers are ${list}. \`POST /api/auth/sign-in/social\` with \`{ "provider", "callbackURL"? }\` answers \`{ "url", "redirect": true }\`; a browser opens \`url\` (the provider, an OpenID Connect authorization server of its own) and comes back through \`GET /api/auth/callback/{provider}\`, which sets \`auth.session_data\` and redirects to \`callbackURL\` (a path of this site). It needs a browser (the provider's pages and a state cookie); a script signs in by email instead. Any other provider answers \`404 not_found\`.`;
+	return `Social sign-in: enabled providers are ${list}. \`POST /api/auth/sign-in/social\` with \`{ "provider", "callbackURL"? }\` answers \`{ "url", "redirect": true }\`; a browser opens \`url\` (the provider's own authorization server) and comes back through \`GET /api/auth/callback/{provider}\`, which sets \`auth.session_data\` and redirects to \`callbackURL\` (a path of this site). It needs a browser (the provider's pages and a state cookie); a script signs in by email instead.${providers.some((p) => p.id === 'zalo') ? ' Zalo gives no email address: an account opened with it has `emailVerified: false` and a placeholder `email` on the reserved `.invalid` domain until the person adds an address on the account page.' : ''} Any other provider answers \`404 not_found\`.`;
 }
 
 /** The /api/auth operations, read from the route table like llms.txt (no second, hand-kept list). */

@@ -10,6 +10,7 @@
  * so rows are read without locks; a row is marked after its mail went out,
  * which makes a crash in between send it twice rather than never.
  */
+import { hasMailbox } from '../auth/mailbox';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { mailGroupLabels, optionalMailGroups, type NotificationGroup, type OptionalMailGroup } from '../../contracts/notifications';
 import { config } from '../config';
@@ -84,7 +85,8 @@ async function pendingRows(money: boolean): Promise<Pending[]> {
 		.where(and(eq(notifications.mailState, 'pending'), money ? eq(notifications.group, 'money') : ne(notifications.group, 'money')))
 		.orderBy(notifications.id)
 		.limit(BATCH);
-	return rows.map((r) => ({ ...r.n, to: r.n.email ?? r.email, gone: r.n.userId !== null && (r.deletedAt !== null || r.disabledAt !== null) }));
+	// No mailbox (an account without an address, auth/mailbox.ts): nobody to write to, like a missing address.
+	return rows.map((r) => ({ ...r.n, to: [r.n.email ?? r.email].find(hasMailbox) ?? null, gone: r.n.userId !== null && (r.deletedAt !== null || r.disabledAt !== null) }));
 }
 
 async function mark(ids: bigint[], state: 'sent' | 'skipped'): Promise<void> {

@@ -46,6 +46,11 @@ export function mailConfigured(): boolean {
 export async function sendMail(message: MailMessage): Promise<void> {
 	const cfg = config();
 	const to = maskEmail(message.to);
+	// The reserved .invalid domain never receives mail: accounts without an address and deleted ones (auth/mailbox.ts).
+	if (message.to.toLowerCase().endsWith('.invalid')) {
+		log.info('mail not sent: the account has no mailbox', { kind: message.kind, to });
+		return;
+	}
 	if (!cfg.mail.smtpUrl) {
 		log.info('mail delivery suppressed: SMTP_URL is not set', {
 			kind: message.kind,

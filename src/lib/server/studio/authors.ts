@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProductType } from '../../contracts/catalog';
 import type { ApplyInput, AuthorProfile } from '../../contracts/studio';
 import { recordAudit } from '../admin/audit';
+import { emailRequired, hasMailbox } from '../auth/mailbox';
 import { db } from '../db/client';
 import { authorProfiles, categories, products, users } from '../db/schema';
 import { AppError, notFound } from '../errors/app-error';
@@ -32,6 +33,8 @@ export async function applyAsAuthor(userId: string, input: ApplyInput): Promise<
 	return db().transaction(async (tx) => {
 		const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
 		if (!u) throw notFound('Không tìm thấy tài khoản.');
+		// An account opened by Zalo has no address yet: payouts and buyers' messages are mailed, so it adds one first.
+		if (!hasMailbox(u.email)) throw emailRequired('Tác giả nhận thư về đơn bán và chi trả. Hãy thêm và xác minh địa chỉ email trong trang Tài khoản trước khi đăng ký bán học liệu.');
 		if (!u.emailVerifiedAt) {
 			throw new AppError('forbidden', 'Bạn cần xác minh địa chỉ email trước khi đăng ký bán học liệu.', { reason: 'email_unverified' });
 		}

@@ -17,6 +17,7 @@ import { supportTickets, users } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { sendMail } from '../platform/mail';
+import { emailRequired, hasMailbox } from '../auth/mailbox';
 import { supportAnswerMail } from './support-mail';
 
 const ticketMissing = () => notFound('Không tìm thấy yêu cầu hỗ trợ.');
@@ -31,6 +32,10 @@ export async function createTicket(requester: Requester, input: CreateTicketInpu
 	if (requester.userId) {
 		// The answer goes to the account's own address: a signed-in form cannot send staff mail elsewhere.
 		const [account] = await db().select({ email: users.email, name: users.name }).from(users).where(eq(users.id, requester.userId));
+		// Answers are mailed: an account opened by Zalo adds its address first (auth/mailbox.ts).
+		if (account && !hasMailbox(account.email)) {
+			throw emailRequired('Câu trả lời được gửi qua email, nhưng tài khoản của bạn chưa có địa chỉ email. Hãy thêm và xác minh email trong trang Tài khoản trước.');
+		}
 		if (account) {
 			email = account.email;
 			name ??= account.name;

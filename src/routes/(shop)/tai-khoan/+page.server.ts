@@ -1,7 +1,7 @@
 import { fail, redirect, type ActionFailure } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
-import { ChangePasswordInput, DeleteAccountInput, ProfileInput } from '$lib/contracts/account';
+import { AddEmailConfirmInput, AddEmailSendInput, ChangePasswordInput, DeleteAccountInput, ProfileInput } from '$lib/contracts/account';
 import { isSafeRedirectPath, LinkProviderInput } from '$lib/contracts/auth';
 import { verifyEmailActions } from '$lib/server/verify-email-actions';
 import { socialProblem } from '$lib/server/auth/social/messages';
@@ -61,7 +61,7 @@ function safeNext(next: string | null): string | null {
 	return next && isSafeRedirectPath(next) && next !== paths.account ? next : null;
 }
 
-type Section = 'profile' | 'password' | 'devices' | 'providers' | 'mail' | 'delete';
+type Section = 'email' | 'profile' | 'password' | 'devices' | 'providers' | 'mail' | 'delete';
 
 /** The form failure, tagged with the section whose form was sent. */
 const failed = (failure: ActionFailure<FormFailure>, section: Section) => fail(failure.status, { ...failure.data, section });
@@ -70,6 +70,22 @@ const failed = (failure: ActionFailure<FormFailure>, section: Section) => fail(f
 // Each answers with `section`, so the page shows the outcome next to the form that was sent.
 export const actions = {
 	...verifyEmailActions,
+	/** An account without an address (Zalo sign-in): the code goes to the address typed, which the next form sends back with it. */
+	addEmailSend: async (event) => {
+		requireSignIn(event);
+		const outcome = await formAction(event, AddEmailSendInput, (input) => serverCaller(event).account.addEmailSend(input).then(() => input.email));
+		if (!outcome.ok) return failed(outcome.failure, 'email');
+		return { section: 'email' as Section, sentTo: outcome.value, done: `Đã gửi mã xác nhận gồm 6 chữ số đến ${outcome.value}. Mã có hiệu lực trong 10 phút.` };
+	},
+	addEmailConfirm: async (event) => {
+		requireSignIn(event);
+		const outcome = await formAction(event, AddEmailConfirmInput, (input) => serverCaller(event).account.addEmailConfirm(input));
+		if (!outcome.ok) {
+			const failure = failed(outcome.failure, 'email');
+			return fail(failure.status, { ...failure.data, sentTo: String(failure.data.values?.email ?? '') });
+		}
+		return { section: 'email' as Section, done: `Đã thêm email ${outcome.value.email}. Từ nay hoclieu gửi biên lai và thông báo đến địa chỉ này.` };
+	},
 	profile: async (event) => {
 		requireSignIn(event);
 		const outcome = await formAction(event, ProfileInput, (input) => serverCaller(event).account.updateProfile(input));

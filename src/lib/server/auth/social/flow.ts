@@ -7,7 +7,7 @@
  * browser is refused: login CSRF), deletes the flow row as it reads it (a
  * replayed callback finds nothing), and lets openid-client exchange the code
  * with the verifier and check the ID token's signature, issuer, audience,
- * expiry and nonce. Only then is an account chosen and a session started,
+ * expiry and nonce (Zalo, which is OAuth 2 without ID tokens: zalo.ts). Only then is an account chosen and a session started,
  * the same session cookie as every other sign-in.
  */
 import type { Cookies } from '@sveltejs/kit';
@@ -26,7 +26,8 @@ import { startSession, type SignedIn } from '../accounts';
 import { authLimits } from '../limits';
 import type { AuthRequest } from '../request';
 import { accountForSignIn, linkToAccount, type ProviderClaims } from './identities';
-import { clientFor, redirectUri } from './providers';
+import { clientFor, isEnabled, providerOff, redirectUri } from './providers';
+import { zaloAuthorizationUrl, zaloConfig, zaloIdentity } from './zalo';
 
 export const OAUTH_STATE_COOKIE = 'auth.oauth_state';
 const CALLBACK_PATH = '/api/auth/callback';
@@ -47,7 +48,9 @@ export interface StartInput {
 
 export async function startSocialSignIn(input: StartInput, cookies: Cookies, req: AuthRequest): Promise<string> {
 	await authLimits.social(req);
-	const client = await clientFor(input.provider);
+	if (!isEnabled(input.provider)) throw providerOff();
+	const zalo = input.provider === 'zalo' ? zaloConfig() : undefined;
+	const client = zalo ? null : await clientFor(input.provider);
 	const state = oidc.randomState();
 	const nonce = oidc.randomNonce();
 	const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -74,6 +77,8 @@ export async function startSocialSignIn(input: StartInput, cookies: Cookies, req
 		secure: config().isProduction,
 		maxAge: FLOW_TTL_MS / 1000
 	});
+	// Zalo has no ID token, so the stored nonce is never sent nor checked there.
+	if (zalo) return zaloAuthorizationUrl(zalo, redirectUri(input.provider), state, codeChallenge);
 	const parameters: Record<string, string> = {
 		redirect_uri: redirectUri(input.provider),
 		scope: 'openid email profile',
@@ -84,7 +89,7 @@ export async function startSocialSignIn(input: StartInput, cookies: Cookies, req
 	};
 	// A teacher with a personal and a school Google account picks one instead of getting whichever is signed in.
 	if (input.provider === 'google') parameters.prompt = 'select_account';
-	return oidc.buildAuthorizationUrl(client, parameters).href;
+	return oidc.buildAuthorizationUrl(client!, parameters).href;
 }
 
 export interface CallbackQuery {
@@ -139,25 +144,18 @@ export async function completeSocialSignIn(
 		log.info('social sign-in refused', { provider, reason: 'link_session_changed' });
 		throw badState();
 	}
-	const client = await clientFor(provider);
+	const zalo = provider === 'zalo' ? zaloConfig() : undefined;
+	if (provider === 'zalo' && !zalo) throw providerOff();
+	const client = zalo ? null : await clientFor(provider);
 	const current = new URL(redirectUri(provider));
 	for (const [k, v] of Object.entries(query)) if (v !== undefined) current.searchParams.set(k, v);
 	let claims: ProviderClaims;
 	try {
-		const tokens = await oidc.authorizationCodeGrant(client, current, {
-			pkceCodeVerifier: flow.codeVerifier,
-			expectedState: query.state,
-			expectedNonce: flow.nonce,
-			idTokenExpected: true
-		});
-		const idToken = tokens.claims();
-		if (!idToken) throw new Error('no ID token');
-		claims = {
-			subject: idToken.sub,
-			email: typeof idToken.email === 'string' ? idToken.email : null,
-			emailVerified: idToken.email_verified === true,
-			name: typeof idToken.name === 'string' ? idToken.name : null
-		};
+		if (zalo) {
+			claims = await zaloIdentity(zalo, current, flow.codeVerifier, query.state);
+		} else {
+			claims = await oidcIdentity(client!, current, query.state, flow.nonce, flow.codeVerifier);
+		}
 	} catch (error) {
 		// The library's message says which check failed (signature, nonce, exp…); never the token itself.
 		log.info('social sign-in refused', { provider, reason: 'token_rejected', error: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
@@ -167,9 +165,51 @@ export async function completeSocialSignIn(
 		});
 	}
 	if (linkTo) {
-		await db().transaction((tx) => linkToAccount(provider, claims, linkTo, tx));
+		await onceMoreIfRaced(() => db().transaction((tx) => linkToAccount(provider, claims, linkTo, tx)));
 		return { session: null, callbackURL: flow.callbackUrl };
 	}
-	const user = await db().transaction((tx) => accountForSignIn(provider, claims, tx));
+	const user = await onceMoreIfRaced(() => db().transaction((tx) => accountForSignIn(provider, claims, tx)));
 	return { session: await startSession(user, req, `social_${provider}`), callbackURL: flow.callbackUrl };
+}
+
+async function oidcIdentity(client: oidc.Configuration, current: URL, state: string, nonce: string, codeVerifier: string): Promise<ProviderClaims> {
+	const tokens = await oidc.authorizationCodeGrant(client, current, {
+		pkceCodeVerifier: codeVerifier,
+		expectedState: state,
+		expectedNonce: nonce,
+		idTokenExpected: true
+	});
+	const idToken = tokens.claims();
+	if (!idToken) throw new Error('no ID token');
+	return {
+		subject: idToken.sub,
+		email: typeof idToken.email === 'string' ? idToken.email : null,
+		emailVerified: idToken.email_verified === true,
+		name: typeof idToken.name === 'string' ? idToken.name : null
+	};
+}
+
+/** PostgreSQL's unique_violation, wherever the driver or drizzle put it. */
+function isUniqueViolation(error: unknown): boolean {
+	for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+		if ((e as { code?: unknown }).code === '23505') return true;
+	}
+	return false;
+}
+
+/**
+ * Two first sign-ins of one new identity at once (a double-clicked consent,
+ * two tabs) both find no identity and both insert; the later insert waits for
+ * the earlier transaction and then breaks the (provider, subject) or address
+ * key. Running the loser once more finds the winner's identity, so both end
+ * in the same account instead of one answering 500.
+ */
+async function onceMoreIfRaced<T>(work: () => Promise<T>): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		if (!isUniqueViolation(error)) throw error;
+		log.info('social sign-in raced another for the same identity; reading it again');
+		return work();
+	}
 }

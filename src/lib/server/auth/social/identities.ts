@@ -12,6 +12,9 @@
  * - Otherwise a new account is created with the provider's verified address.
  * - An address the provider does not vouch for never creates or joins an
  *   account.
+ * - Zalo gives no address at all: a new Zalo identity gets an account of its
+ *   own, keyed by Zalo's user id, with the Zalo display name and no mailbox
+ *   (../mailbox.ts) until the person adds and proves one.
  * Linking from the account page attaches the identity to the signed-in
  * account, again only when that account's address is proven.
  */
@@ -22,6 +25,7 @@ import { AppError } from '../../errors/app-error';
 import { now } from '../../platform/clock';
 import { log } from '../../platform/logger';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../accounts';
+import { createAccountWithoutEmail } from '../mailbox';
 
 export interface ProviderClaims {
 	subject: string;
@@ -77,6 +81,12 @@ export async function accountForSignIn(provider: SocialProvider, claims: Provide
 		const user = await userById(known.userId, tx);
 		if (!user) throw new Error('identity without account');
 		return user;
+	}
+	if (provider === 'zalo') {
+		const created = await createAccountWithoutEmail(claims.name, tx);
+		await attach(created.id, provider, claims, tx);
+		log.info('account created by social sign-in', { provider, userId: created.id, email: false });
+		return created;
 	}
 	if (!claims.email || !claims.emailVerified) {
 		log.info('social sign-in refused', { provider, reason: 'provider_email_unverified' });

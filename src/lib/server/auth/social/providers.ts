@@ -2,6 +2,7 @@
  * The OpenID Connect providers social sign-in can use (ADR 019), each enabled
  * only when configured: `google` (Google's fixed endpoints) and `oidc` (any
  * issuer, found by discovery: a school's or a province's identity provider).
+ * `zalo` is plain OAuth 2 with Zalo's own names (zalo.ts).
  * openid-client does the protocol: authorization URL with PKCE, state and
  * nonce, the code exchange, and the ID token's signature and claims.
  */
@@ -38,15 +39,15 @@ function providerConfig(id: SocialProvider): SocialProviderConfig | undefined {
 /** The providers that are on, in the order the sign-in page shows them. */
 export function enabledProviders(): EnabledProvider[] {
 	const out: EnabledProvider[] = [];
-	for (const id of ['google', 'oidc'] as const) {
-		const c = providerConfig(id);
-		if (c) out.push({ id, label: c.label });
+	for (const id of ['google', 'zalo', 'oidc'] as const) {
+		const label = id === 'zalo' ? config().social.zalo?.label : providerConfig(id)?.label;
+		if (label) out.push({ id, label });
 	}
 	return out;
 }
 
 export function isEnabled(id: SocialProvider): boolean {
-	return providerConfig(id) !== undefined;
+	return id === 'zalo' ? config().social.zalo !== undefined : providerConfig(id) !== undefined;
 }
 
 const providerOff = () => new AppError('not_found', 'Cách đăng nhập này chưa được bật trên hoclieu.');

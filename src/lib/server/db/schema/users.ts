@@ -64,8 +64,9 @@ export const sessions = pgTable(
 	(t) => [index('sessions_user_id_idx').on(t.userId)]
 );
 
+// `add_email`: the code that adds an address to an account without one (account/add-email.ts).
 // `email_verify_*`: the code and link of the sign-up mail and "Gửi lại mã xác minh" (auth/email-verification.ts).
-export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset', 'email_verify_code', 'email_verify_link'] as const;
+export const authTokenPurposes = ['sign_in_otp', 'magic_link', 'password_reset', 'email_verify_code', 'email_verify_link', 'add_email'] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 /**

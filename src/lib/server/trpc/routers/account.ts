@@ -4,7 +4,8 @@
  * are in account/*.ts.
  */
 import { z } from 'zod';
-import { ChangePasswordInput, DeleteAccountInput, DeviceSession, Profile, ProfileInput, SignedOutElsewhere } from '../../../contracts/account';
+import { AddEmailConfirmInput, AddEmailSendInput, ChangePasswordInput, DeleteAccountInput, DeviceSession, Profile, ProfileInput, SignedOutElsewhere } from '../../../contracts/account';
+import { confirmAddEmail, sendAddEmailCode } from '../../account/add-email';
 import { exportAccountData } from '../../account/data-export';
 import { deleteAccount } from '../../account/deletion';
 import { listDevices, signOutElsewhere } from '../../account/devices';
@@ -34,6 +35,21 @@ export const accountRouter = router({
 		.input(ChangePasswordInput)
 		.output(z.object({ endedSessions: z.number().int() }))
 		.mutation(({ ctx, input }) => changePassword(ctx.session.user.id, ctx.session.id, input, authRequest(ctx))),
+
+	/** An account without an address (Zalo sign-in) asks for a code at the address it wants to add… */
+	addEmailSend: sessionProcedure
+		.input(AddEmailSendInput)
+		.output(z.object({ sent: z.literal(true) }))
+		.mutation(async ({ ctx, input }) => {
+			await sendAddEmailCode(ctx.session.user.id, input, authRequest(ctx));
+			return { sent: true as const };
+		}),
+
+	/** …and types it back: the address becomes the account's, proven. */
+	addEmailConfirm: sessionProcedure
+		.input(AddEmailConfirmInput)
+		.output(z.object({ email: z.string() }))
+		.mutation(({ ctx, input }) => confirmAddEmail(ctx.session.user.id, input, authRequest(ctx))),
 
 	devices: sessionProcedure.output(z.array(DeviceSession)).query(({ ctx }) => listDevices(ctx.session.user.id, ctx.session.id)),
 
