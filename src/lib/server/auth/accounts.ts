@@ -14,7 +14,7 @@ import { now } from '../platform/clock';
 import { log } from '../platform/logger';
 import { sendMail } from '../platform/mail';
 import { passwordDroppedMail, signUpAttemptMail } from './auth-mail';
-import { sendVerificationEmail } from './email-verification';
+import { markEmailVerified, sendVerificationEmail } from './email-verification';
 import { authLimits } from './limits';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
 import type { AuthRequest } from './request';
@@ -194,18 +194,6 @@ async function isLiveSessionOf(sessionId: string, userId: string, tx: DbOrTx): P
 		.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now())))
 		.limit(1);
 	return row !== undefined;
-}
-
-/** Marks the account's address proven, keeping its password and sessions (idempotent). */
-export async function markEmailVerified(userId: string, tx: DbOrTx): Promise<UserRow> {
-	const at = now();
-	const [updated] = await tx
-		.update(users)
-		.set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`, updatedAt: at })
-		.where(eq(users.id, userId))
-		.returning();
-	if (!updated) throw new Error('account vanished during verification');
-	return updated;
 }
 
 /** After the claim committed: the mail telling the owner why their account has no password now. */

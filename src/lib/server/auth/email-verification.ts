@@ -6,7 +6,7 @@
  * Whoever cannot sign in with that password proves the address by an emailed sign-in code
  * instead, which is where the pre-registration defence (accounts.ts) drops the password.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { joinGuestOrders } from '../checkout/guest-orders';
 import { config } from '../config';
@@ -16,7 +16,6 @@ import { AppError } from '../errors/app-error';
 import { now, nowMs } from '../platform/clock';
 import { log } from '../platform/logger';
 import { sendMail } from '../platform/mail';
-import { markEmailVerified, type UserRow } from './accounts';
 import { verificationMail } from './auth-mail';
 import { issueEmailCode, matchEmailCode, OTP_TTL_MINUTES, spendEmailCode } from './email-codes';
 import { authLimits } from './limits';
@@ -26,6 +25,8 @@ import type { SessionContext } from './session';
 
 export const VERIFY_LINK_PATH = '/api/auth/verify-email';
 export const VERIFY_LINK_TTL_HOURS = 24;
+
+type UserRow = typeof users.$inferSelect;
 
 const purposes = ['email_verify_code', 'email_verify_link'] as const;
 
@@ -119,4 +120,16 @@ export async function verifyEmailWithLink(token: string, session: SessionContext
 		await verified(row.userId!, tx);
 	});
 	return { verified: true };
+}
+
+/** Marks the account's address proven, keeping its password and sessions (idempotent). */
+export async function markEmailVerified(userId: string, tx: DbOrTx): Promise<UserRow> {
+	const at = now();
+	const [updated] = await tx
+		.update(users)
+		.set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`, updatedAt: at })
+		.where(eq(users.id, userId))
+		.returning();
+	if (!updated) throw new Error('account vanished during verification');
+	return updated;
 }
