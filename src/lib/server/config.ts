@@ -174,6 +174,8 @@ const envSchema = z.object({
 	CONVERSATION_RATE_LIMIT_IP: positiveInt.default(60),
 	MESSAGE_RATE_LIMIT: positiveInt.default(30),
 	MESSAGE_RATE_LIMIT_IP: positiveInt.default(120),
+	// Largest file attached to a message (an image or a PDF); at most 4 per message.
+	MESSAGE_ATTACHMENT_MAX_BYTES: positiveInt.max(100 * 1024 ** 2).default(10 * 1024 ** 2),
 	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
 	// Checkout (spec 4.6–4.9, 4.19).
 	/** Guests may check out with an email and explicit consent (no account). */
@@ -517,7 +519,7 @@ export interface Config {
 	supportRateLimit: number;
 	supportRateLimitIp: number;
 	/** New conversations per hour and messages per minute, per account and per IP. */
-	conversations: { startPerHour: number; startPerHourIp: number; messagesPerMinute: number; messagesPerMinuteIp: number };
+	conversations: { startPerHour: number; startPerHourIp: number; messagesPerMinute: number; messagesPerMinuteIp: number; attachmentMaxBytes: number };
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number };
@@ -867,7 +869,8 @@ export function loadConfig(source: Source = process.env): Config {
 			startPerHour: env.CONVERSATION_RATE_LIMIT,
 			startPerHourIp: env.CONVERSATION_RATE_LIMIT_IP,
 			messagesPerMinute: env.MESSAGE_RATE_LIMIT,
-			messagesPerMinuteIp: env.MESSAGE_RATE_LIMIT_IP
+			messagesPerMinuteIp: env.MESSAGE_RATE_LIMIT_IP,
+			attachmentMaxBytes: env.MESSAGE_ATTACHMENT_MAX_BYTES
 		},
 		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
 		uploads: {

@@ -17,6 +17,7 @@ import { supportTickets, users } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { sendMail } from '../platform/mail';
+import { continueUrl } from './continue';
 import { supportAnswerMail } from './support-mail';
 
 const ticketMissing = () => notFound('Không tìm thấy yêu cầu hỗ trợ.');
@@ -116,7 +117,7 @@ export async function answerTicket(actorId: string, id: string, answer: string):
 			summary: { before: { status: 'open' }, after: { status: 'answered', answeredAt: at.toISOString() } }
 		});
 		// Last, while the row is still locked: a failed send rolls the answer and its audit row back.
-		await sendMail(supportAnswerMail(ticket, answer));
+		await sendMail(supportAnswerMail(ticket, answer, continueUrl(ticket.id)));
 	});
 	return getTicket(id);
 }
