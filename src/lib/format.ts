@@ -66,3 +66,10 @@ export function formatCountdown(msLeft: number): string {
 	const ss = String(s).padStart(2, '0');
 	return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
+
+/** A file size as people read it, in Vietnamese notation: `820 KB`, `1,4 MB`. */
+export function formatFileSize(bytes: number): string {
+	if (bytes < 1024) return `${bytes} byte`;
+	const [value, unit] = bytes < 1024 ** 2 ? [bytes / 1024, 'KB'] : [bytes / 1024 ** 2, 'MB'];
+	return `${new Intl.NumberFormat('vi-VN', { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)} ${unit}`;
+}

@@ -1096,6 +1096,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an upload slot for a message attachment
+         * @description A file to send with a message: an image (JPEG, PNG, WebP) or a PDF, at most MESSAGE_ATTACHMENT_MAX_BYTES (10 MiB). The same two steps as the studio's uploads: declare it here, send the bytes to `put` (or `multipart`), then `POST …/attachments/{id}/complete`; the verified upload's `id` goes into `attachmentIds` of `POST /api/v1/conversations/{id}/messages`. One that is never sent is deleted after UPLOAD_UNATTACHED_TTL_HOURS. Slots count against the account's upload quotas (UPLOAD_SLOTS_PER_HOUR: 429; UPLOAD_PENDING_BYTES_PER_AUTHOR, UPLOAD_STORED_BYTES_PER_AUTHOR). Declares a file (`purpose` file: PDF, DOCX, PPTX, MP3, M4A, WAV, OGG, MP4, WebM; cover/preview: PNG, JPEG, WebP) with its name, content type, size and SHA-256, and answers where to send the bytes, straight to storage (S3 presigned, or the app's `/files/` route with the file-system store), before `expiresAt`. Up to UPLOAD_MULTIPART_THRESHOLD_BYTES (and at most one PUT the store takes: 5 GiB on S3, BODY_SIZE_LIMIT on the `/files/` route) `put` is one URL: send exactly `sizeBytes` bytes with its headers, then call `complete`. Larger files get `multipart` instead (`put` null): PUT each part's `sizeBytes` bytes (the file cut every `partBytes` bytes) to its URL, in any order and again if one fails, keep each answer's `ETag` header, then call `complete` with every `{ partNumber, etag }`. Refused at once (400, `details.reason`): a type not allowed for the purpose (`type_not_allowed`), a name whose extension disagrees with the type (`type_mismatch`), a size over UPLOAD_MAX_FILE_BYTES / UPLOAD_MAX_IMAGE_BYTES (`too_large`).
+         */
+        post: operations["conversationsCreateAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/unread": {
         parameters: {
             query?: never;
@@ -1889,9 +1909,29 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Adds a message (`body`: plain text, trimmed and NFC-normalised, 1–4 000 characters). 403 when the other party blocked the caller, 409 when the caller blocked them or the conversation was closed by staff. Limited per account and per IP, per minute (`MESSAGE_RATE_LIMIT`, `MESSAGE_RATE_LIMIT_IP`).
+         * @description Adds a message: `body` (plain text, trimmed and NFC-normalised, 1–4 000 characters) and/or `attachmentIds`, up to 4 verified uploads of `POST /api/v1/conversations/attachments` not sent with any message yet (400 otherwise); a message needs at least one of the two. 403 when the other party blocked the caller, 409 when the caller blocked them or the conversation was closed by staff. Limited per account and per IP, per minute (`MESSAGE_RATE_LIMIT`, `MESSAGE_RATE_LIMIT_IP`).
          */
         post: operations["conversationsSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/attachments/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a message attachment
+         * @description Checks the stored bytes: size equal to the declared size, SHA-256 equal to the declared one, and the type recognised from the content (magic bytes, never the name) allowed for the purpose and agreeing with the declared type and extension. On failure the object is deleted, the slot becomes `failed` and the answer is 400 with `details.reason` (`size_mismatch`, `too_large`, `hash_mismatch`, `type_mismatch`, `unknown_type`; `missing` when nothing was sent yet, the slot stays open). A multipart slot needs `parts`, every part's number and ETag: parts are assembled first, and a missing part or an ETag that is not the stored part's answers 400 `parts_missing` with the slot still open, so that part can be sent again. A sold file identical to another author's verified file is refused with 409 `duplicate_file` and listed for staff. Completing a verified slot again answers it unchanged.
+         */
+        post: operations["conversationsCompleteAttachment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1912,6 +1952,26 @@ export interface paths {
          * @description Marks the conversation read up to `upTo` (a message id) or to its newest message, and answers the unread messages left in it and across all the caller's conversations.
          */
         post: operations["conversationsMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a message attachment
+         * @description The bytes of a file attached to a message of the conversation, for its two parties (and staff once the conversation was reported); anyone else gets the same 404 as for a conversation that does not exist. `Content-Type` is the type found in the bytes when they were verified (JPEG, PNG, WebP or PDF, never HTML or SVG), with `X-Content-Type-Options: nosniff` and a sandboxing `Content-Security-Policy`; images come `inline`, PDFs as an `attachment` download.
+         */
+        get: operations["conversationsAttachment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2279,7 +2339,7 @@ export interface components {
             /** Format: uuid */
             ownerId: string;
             /** @enum {string} */
-            purpose: "file" | "cover" | "preview";
+            purpose: "file" | "cover" | "preview" | "attachment";
             fileName: string;
             contentType: string;
             sizeBytes: number;
@@ -2497,8 +2557,17 @@ export interface components {
             mine: boolean;
             fromStaff: boolean;
             body: string;
+            attachments: components["schemas"]["MessageAttachment"][];
             /** Format: date-time */
             createdAt: string;
+        };
+        MessageAttachment: {
+            id: string;
+            fileName: string;
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+            sizeBytes: number;
+            url: string;
         };
         ProductDetail: {
             id: string;
@@ -7393,6 +7462,15 @@ export interface operations {
                      *             "mine": true,
                      *             "fromStaff": false,
                      *             "body": "Tài liệu này có file Word không ạ?",
+                     *             "attachments": [
+                     *               {
+                     *                 "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *                 "fileName": "anh-chup-trang-3.jpg",
+                     *                 "contentType": "image/jpeg",
+                     *                 "sizeBytes": 182044,
+                     *                 "url": "/api/v1/conversations/5b8e2f3a-0000-4000-8000-000000000000/attachments/3c9e1f2a-0000-4000-8000-000000000000"
+                     *               }
+                     *             ],
                      *             "createdAt": "2026-11-20T08:30:00.000Z"
                      *           },
                      *           "unreadCount": 0,
@@ -7472,6 +7550,15 @@ export interface operations {
                      *             "mine": true,
                      *             "fromStaff": false,
                      *             "body": "Tài liệu này có file Word không ạ?",
+                     *             "attachments": [
+                     *               {
+                     *                 "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *                 "fileName": "anh-chup-trang-3.jpg",
+                     *                 "contentType": "image/jpeg",
+                     *                 "sizeBytes": 182044,
+                     *                 "url": "/api/v1/conversations/5b8e2f3a-0000-4000-8000-000000000000/attachments/3c9e1f2a-0000-4000-8000-000000000000"
+                     *               }
+                     *             ],
                      *             "createdAt": "2026-11-20T08:30:00.000Z"
                      *           },
                      *           "unreadCount": 0,
@@ -7486,6 +7573,15 @@ export interface operations {
                      *           "mine": true,
                      *           "fromStaff": false,
                      *           "body": "Tài liệu này có file Word không ạ?",
+                     *           "attachments": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "anh-chup-trang-3.jpg",
+                     *               "contentType": "image/jpeg",
+                     *               "sizeBytes": 182044,
+                     *               "url": "/api/v1/conversations/5b8e2f3a-0000-4000-8000-000000000000/attachments/3c9e1f2a-0000-4000-8000-000000000000"
+                     *             }
+                     *           ],
                      *           "createdAt": "2026-11-20T08:30:00.000Z"
                      *         },
                      *         "created": true
@@ -7509,6 +7605,133 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsCreateAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileName: string;
+                    contentType: string;
+                    sizeBytes: number;
+                    sha256: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "upload": {
+                     *           "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *           "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "purpose": "file",
+                     *           "fileName": "giao-an-toan-6.pdf",
+                     *           "contentType": "application/pdf",
+                     *           "sizeBytes": 482133,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "status": "pending",
+                     *           "detectedType": null,
+                     *           "failureReason": null,
+                     *           "duplicateOfId": null,
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdAt": "2026-01-15T08:30:00.000Z",
+                     *           "completedAt": null
+                     *         },
+                     *         "put": {
+                     *           "url": "https://hoclieu.vn/files/uploads/6f1c2a9e-0000-4000-8000-000000000000/3c9e1f2a-0000-4000-8000-000000000000?exp=1768469400&len=482133&ct=application%2Fpdf&sig=Hq3vXk0Zb9W2yQ1rT8mN4cLp7sA5dE6fG0hJ2kL9uPo",
+                     *           "method": "PUT",
+                     *           "headers": {
+                     *             "content-type": "application/pdf"
+                     *           },
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *         },
+                     *         "multipart": null
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            upload: components["schemas"]["Upload"];
+                            put: {
+                                /** Format: uri */
+                                url: string;
+                                /** @constant */
+                                method: "PUT";
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                expiresAt: string;
+                            } | null;
+                            multipart: {
+                                partBytes: number;
+                                parts: {
+                                    partNumber: number;
+                                    sizeBytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                }[];
+                                /** Format: date-time */
+                                expiresAt: string;
+                            } | null;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
             /** @description Rate limited */
             429: {
                 headers: {
@@ -10509,6 +10732,15 @@ export interface operations {
                      *           "mine": true,
                      *           "fromStaff": false,
                      *           "body": "Tài liệu này có file Word không ạ?",
+                     *           "attachments": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "anh-chup-trang-3.jpg",
+                     *               "contentType": "image/jpeg",
+                     *               "sizeBytes": 182044,
+                     *               "url": "/api/v1/conversations/5b8e2f3a-0000-4000-8000-000000000000/attachments/3c9e1f2a-0000-4000-8000-000000000000"
+                     *             }
+                     *           ],
                      *           "createdAt": "2026-11-20T08:30:00.000Z"
                      *         }
                      *       ],
@@ -10543,7 +10775,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    body: string;
+                    body?: string;
+                    attachmentIds?: string[];
                 };
             };
         };
@@ -10568,6 +10801,15 @@ export interface operations {
                      *         "mine": true,
                      *         "fromStaff": false,
                      *         "body": "Tài liệu này có file Word không ạ?",
+                     *         "attachments": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "anh-chup-trang-3.jpg",
+                     *             "contentType": "image/jpeg",
+                     *             "sizeBytes": 182044,
+                     *             "url": "/api/v1/conversations/5b8e2f3a-0000-4000-8000-000000000000/attachments/3c9e1f2a-0000-4000-8000-000000000000"
+                     *           }
+                     *         ],
                      *         "createdAt": "2026-11-20T08:30:00.000Z"
                      *       }
                      *     } */
@@ -10609,6 +10851,68 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsCompleteAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parts?: {
+                        partNumber: number;
+                        etag: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *         "ownerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *         "purpose": "attachment",
+                     *         "fileName": "anh-chup-trang-3.jpg",
+                     *         "contentType": "image/jpeg",
+                     *         "sizeBytes": 482133,
+                     *         "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *         "status": "verified",
+                     *         "detectedType": "image/jpeg",
+                     *         "failureReason": null,
+                     *         "duplicateOfId": null,
+                     *         "expiresAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T08:30:00.000Z",
+                     *         "completedAt": "2026-01-15T08:31:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Upload"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10658,6 +10962,41 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `inline` for images, `attachment` for PDFs, with the file name (RFC 6266) */
+                    "Content-Disposition"?: string;
+                    /** @description `nosniff` */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -73,14 +73,15 @@ test('a buyer asks the author from the product page, the author replies, the buy
 		await expect(buyerThread.getByTestId('message').nth(1)).toContainText('Cô Lan Tác Giả');
 
 		// Staff refund the order: the buyer's bell counts it without a reload, and the order and /thong-bao say so.
-		// Settled first: the reply's notice is marked read once the open conversation has read the reply, leaving "order paid".
+		// Settled first: the reply's notice is marked read once the open conversation has read the reply, leaving "order paid"
+		// and "receipt ready".
 		const unreadNotifications = async () => (await request(base, '/api/v1/me/unread', { headers: { cookie: buyer.cookie } })).body.data.notifications as number;
-		await expect.poll(unreadNotifications).toBe(1);
-		await expect(page.getByTestId('unread-count')).toContainText('1');
-		const refund = await request(base, `/api/v1/admin/orders/${orderId}/refund`, { method: 'POST', headers: { origin: base, cookie: staff.cookie }, json: { reason: 'Tệp bị lỗi, đã kiểm tra' } });
-		expect(refund.status, refund.text).toBe(200);
 		await expect.poll(unreadNotifications).toBe(2);
 		await expect(page.getByTestId('unread-count')).toContainText('2');
+		const refund = await request(base, `/api/v1/admin/orders/${orderId}/refund`, { method: 'POST', headers: { origin: base, cookie: staff.cookie }, json: { reason: 'Tệp bị lỗi, đã kiểm tra' } });
+		expect(refund.status, refund.text).toBe(200);
+		await expect.poll(unreadNotifications).toBe(3);
+		await expect(page.getByTestId('unread-count')).toContainText('3');
 		await page.goto(`/thanh-toan/${orderId}`);
 		await expect(page.getByRole('heading', { name: 'Đã hoàn tiền' })).toBeVisible();
 		await expect(page.getByRole('main').getByRole('button', { name: /Tải xuống/ })).toHaveCount(0);

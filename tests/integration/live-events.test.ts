@@ -236,15 +236,16 @@ describe('notifications', () => {
 		expect((await payReference(base, created.body.data.paymentRef, 45000)).body.status).toBe('matched');
 		const order = (await getOrder(base, created.body.data.id, buyer.cookie)).body.data;
 
-		await c.waitFor((x) => ofType(x, 'notification').length === 1, 5_000, 'order.paid');
+		// Paying tells the buyer "order paid", and once the receipt is settled (no SMTP here: suppressed) "receipt ready".
+		await c.waitFor((x) => ofType(x, 'notification').length === 2, 5_000, 'order.paid, order.receipt_ready');
 		const refund = await request(base, `/api/v1/admin/orders/${order.id}/refund`, { method: 'POST', headers: { origin: base, cookie: staff.cookie }, json: { reason: 'Tệp bị lỗi, đã kiểm tra' } });
 		expect(refund.status, refund.text).toBe(200);
-		await c.waitFor((x) => ofType(x, 'notification').length === 2, 5_000, 'order.refunded');
+		await c.waitFor((x) => ofType(x, 'notification').length === 3, 5_000, 'order.refunded');
 
 		// Each event is the notification as the list shows it.
 		const list = await request(base, '/api/v1/notifications', { headers: { cookie: buyer.cookie } });
 		const live = ofType(c, 'notification').map((e) => JSON.parse(e.data));
-		expect(live.map((n) => n.kind)).toEqual(['order.paid', 'order.refunded']);
+		expect(live.map((n) => n.kind)).toEqual(['order.paid', 'order.receipt_ready', 'order.refunded']);
 		expect([...live].reverse()).toEqual(list.body.data);
 	});
 });

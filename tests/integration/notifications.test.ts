@@ -86,15 +86,35 @@ describe('a staff refund', () => {
 		const product = await authoredProduct(author, '45000');
 		const order = await paidQrOrder(buyer, product.id, 45000);
 
-		// Paying wrote "order paid" for the buyer (its mail is the receipt) and "a sale" for the author.
-		expect(await rowsOf(buyer.userId)).toEqual([expect.objectContaining({ kind: 'order.paid', group: 'money', title: `Đơn hàng ${order.orderNumber} đã thanh toán`, mail_state: 'skipped' })]);
+		// Paying wrote "order paid" for the buyer (its mail is the receipt) and "a sale" for the author; once the receipt
+		// mail went out, "receipt ready" links to the PDF (not mailed again: the receipt mail was it).
+		const paidRows = await eventually(
+			() => rowsOf(buyer.userId),
+			(rows) => rows.length === 2
+		);
+		expect(paidRows).toEqual([
+			expect.objectContaining({ kind: 'order.paid', group: 'money', title: `Đơn hàng ${order.orderNumber} đã thanh toán`, mail_state: 'skipped' }),
+			expect.objectContaining({
+				kind: 'order.receipt_ready',
+				group: 'money',
+				title: `Phiếu thu đơn ${order.orderNumber} đã sẵn sàng`,
+				body: 'Phiếu thu đã được gửi tới email của bạn. Bạn cũng tải được phiếu thu (PDF) tại đây, có thể ghi tên trường và mã số thuế.',
+				link: `/thanh-toan/${order.id}/phieu-thu`,
+				mail_state: 'skipped'
+			})
+		]);
+		await mailTo(buyer.email, `Biên nhận đơn hàng hoclieu: ${product.title}`);
+		// The link opens the receipt for its owner.
+		const pdf = await fetch(`${base}${paidRows[1]!.link}`, { headers: { cookie: buyer.cookie } });
+		expect(pdf.status).toBe(200);
+		expect(pdf.headers.get('content-type')).toBe('application/pdf');
 		expect(await rowsOf(author.userId)).toEqual([expect.objectContaining({ kind: 'sale', group: 'money', title: `Bạn vừa bán được “${product.title}”` })]);
 
 		const refund = await as(staff, `/api/v1/admin/orders/${order.id}/refund`, { method: 'POST', json: { reason: 'Tệp bị lỗi, đã kiểm tra' } });
 		expect(refund.status, refund.text).toBe(200);
 
 		const inbox = await notificationsOf(buyer);
-		expect(inbox.unreadCount).toBe(2);
+		expect(inbox.unreadCount).toBe(3);
 		expect(inbox.data[0]).toMatchObject({
 			kind: 'order.refunded',
 			group: 'money',
@@ -115,7 +135,7 @@ describe('a staff refund', () => {
 
 		const one = await as(buyer, '/api/v1/notifications/read', { method: 'POST', json: { ids: [inbox.data[0].id] } });
 		expect(one.status, one.text).toBe(200);
-		expect(one.body.data).toEqual({ unreadCount: 1 });
+		expect(one.body.data).toEqual({ unreadCount: 2 });
 		// Someone else's ids change nothing.
 		expect((await as(author, '/api/v1/notifications/read', { method: 'POST', json: { ids: [inbox.data[1].id] } })).body.data).toEqual({ unreadCount: 2 });
 		expect((await as(buyer, '/api/v1/notifications/read', { method: 'POST', json: { all: true } })).body.data).toEqual({ unreadCount: 0 });
@@ -200,8 +220,12 @@ describe('a payout', () => {
 		await creditWallet(base, buyer.userId, '50000');
 		const bought = await checkout(base, { productId: product.id, paymentMethod: 'wallet' }, { user: buyer });
 		expect(bought.body.data.status).toBe('PAID');
-		// The one-statement wallet checkout pays in SQL; the trigger wrote both rows all the same.
-		expect((await rowsOf(buyer.userId)).map((r) => r.kind)).toEqual(['order.paid']);
+		// The one-statement wallet checkout pays in SQL; the trigger wrote both rows all the same (and the receipt, once mailed, its own).
+		const buyerRows = await eventually(
+			() => rowsOf(buyer.userId),
+			(rows) => rows.length === 2
+		);
+		expect(buyerRows.map((r) => r.kind)).toEqual(['order.paid', 'order.receipt_ready']);
 		expect((await rowsOf(author.userId)).map((r) => r.kind)).toEqual(['sale']);
 		await sql(base, 'UPDATE orders SET paid_at = $1 WHERE id = $2', ['2026-09-15T03:00:00Z', bought.body.data.id]);
 

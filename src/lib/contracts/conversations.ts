@@ -1,6 +1,7 @@
 /** Conversations ("Tin nhắn"): questions about a product to its author, and support with staff (REST tag `Messages`). */
 import { z } from 'zod';
 import { pageFields } from './money';
+import { CreateUploadInput } from './uploads';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -18,6 +19,24 @@ export const MessageBody = z
 			.refine((s) => [...s].length <= MESSAGE_MAX_LENGTH, `Tin nhắn tối đa ${MESSAGE_MAX_LENGTH} ký tự.`)
 	);
 
+/** At most this many files on one message. */
+export const MAX_MESSAGE_ATTACHMENTS = 4;
+/** What may be attached: images shown as thumbnails, and PDFs. */
+export const ATTACHMENT_TYPES = { 'image/jpeg': ['jpg', 'jpeg'], 'image/png': ['png'], 'image/webp': ['webp'], 'application/pdf': ['pdf'] } as const;
+
+export const MessageAttachment = z
+	.object({
+		/** The verified upload's id. */
+		id: z.string(),
+		fileName: z.string(),
+		contentType: z.enum(Object.keys(ATTACHMENT_TYPES) as [keyof typeof ATTACHMENT_TYPES, ...(keyof typeof ATTACHMENT_TYPES)[]]),
+		sizeBytes: z.number().int(),
+		/** `GET` it with the session: only the conversation's readers get the bytes, anyone else 404. */
+		url: z.string()
+	})
+	.meta({ id: 'MessageAttachment' });
+export type MessageAttachment = z.infer<typeof MessageAttachment>;
+
 const MessageId = z.string().regex(/^[0-9]{1,19}$/, 'Mã tin nhắn không hợp lệ.');
 const ConversationId = z.uuid('Mã cuộc trò chuyện không hợp lệ.');
 
@@ -34,7 +53,10 @@ export const Message = z
 		mine: z.boolean(),
 		/** Staff answering in the shared support inbox. */
 		fromStaff: z.boolean(),
+		/** Empty when the message is only attachments. */
 		body: z.string(),
+		/** Images (JPEG, PNG, WebP) and PDFs, in the order they were sent; empty for most messages. */
+		attachments: z.array(MessageAttachment),
 		createdAt: z.iso.datetime()
 	})
 	.meta({ id: 'Message' });
@@ -114,7 +136,20 @@ export const MessagePage = z.object({
 });
 export type MessagePage = z.infer<typeof MessagePage>;
 
-export const SendMessageInput = z.object({ id: ConversationId, body: MessageBody });
+const AttachmentIds = z
+	.array(z.uuid('Mã tệp đính kèm không hợp lệ.'))
+	.max(MAX_MESSAGE_ATTACHMENTS, `Mỗi tin nhắn đính kèm tối đa ${MAX_MESSAGE_ATTACHMENTS} tệp.`)
+	.refine((ids) => new Set(ids).size === ids.length, 'Một tệp chỉ đính kèm một lần.');
+
+export const SendMessageInput = z
+	.object({
+		id: ConversationId,
+		/** Optional when the message carries attachments. */
+		body: MessageBody.optional(),
+		/** Verified uploads of `POST /api/v1/conversations/attachments`, not yet sent, at most 4. */
+		attachmentIds: AttachmentIds.optional()
+	})
+	.refine((v) => v.body !== undefined || (v.attachmentIds?.length ?? 0) > 0, { message: 'Vui lòng nhập nội dung tin nhắn hoặc đính kèm tệp.', path: ['body'] });
 export type SendMessageInput = z.infer<typeof SendMessageInput>;
 
 export const MarkConversationReadInput = z.object({
@@ -170,3 +205,9 @@ export const CloseConversationInput = z.object({
 	id: ConversationId,
 	note: z.string({ error: 'Vui lòng ghi lý do đóng.' }).trim().min(3, 'Ghi chú cần ít nhất 3 ký tự.').max(1000, 'Ghi chú tối đa 1000 ký tự.')
 });
+
+/** An attachment's upload slot: the upload pipeline's declaration with the purpose fixed. */
+export const AttachmentSlotInput = CreateUploadInput.omit({ purpose: true });
+export type AttachmentSlotInput = z.infer<typeof AttachmentSlotInput>;
+
+export const AttachmentFileInput = z.object({ id: ConversationId, attachmentId: z.uuid('Mã tệp đính kèm không hợp lệ.') });

@@ -44,7 +44,8 @@ export const UploadStatusValue = z.enum(['pending', 'verified', 'failed', 'expir
 export const Upload = z.object({
 	id: z.uuid(),
 	ownerId: z.uuid(),
-	purpose: UploadPurposeValue,
+	/** `attachment`: a file sent with a conversation message (POST /api/v1/conversations/attachments). */
+	purpose: z.enum(['file', 'cover', 'preview', 'attachment']),
 	fileName: z.string(),
 	contentType: z.string(),
 	sizeBytes: z.number().int(),

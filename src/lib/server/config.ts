@@ -184,6 +184,8 @@ const envSchema = z.object({
 	CONVERSATION_RATE_LIMIT_IP: positiveInt.default(60),
 	MESSAGE_RATE_LIMIT: positiveInt.default(30),
 	MESSAGE_RATE_LIMIT_IP: positiveInt.default(120),
+	// Largest file attached to a message (an image or a PDF); at most 4 per message.
+	MESSAGE_ATTACHMENT_MAX_BYTES: positiveInt.max(100 * 1024 ** 2).default(10 * 1024 ** 2),
 	GIFTCODE_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
 	// Checkout, promo validation and token downloads (/api/v1/checkout, /api/v1/promos/validate, /api/v1/downloads/by-token).
 	/** Guests may check out with an email and explicit consent (no account). */
@@ -539,7 +541,7 @@ export interface Config {
 	supportRateLimit: number;
 	supportRateLimitIp: number;
 	/** New conversations per hour and messages per minute, per account and per IP. */
-	conversations: { startPerHour: number; startPerHourIp: number; messagesPerMinute: number; messagesPerMinuteIp: number };
+	conversations: { startPerHour: number; startPerHourIp: number; messagesPerMinute: number; messagesPerMinuteIp: number; attachmentMaxBytes: number };
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
 	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number };
@@ -902,7 +904,8 @@ export function loadConfig(source: Source = process.env): Config {
 			startPerHour: env.CONVERSATION_RATE_LIMIT,
 			startPerHourIp: env.CONVERSATION_RATE_LIMIT_IP,
 			messagesPerMinute: env.MESSAGE_RATE_LIMIT,
-			messagesPerMinuteIp: env.MESSAGE_RATE_LIMIT_IP
+			messagesPerMinuteIp: env.MESSAGE_RATE_LIMIT_IP,
+			attachmentMaxBytes: env.MESSAGE_ATTACHMENT_MAX_BYTES
 		},
 		giftcodeFailureWindowMs: env.GIFTCODE_FAILURE_WINDOW_MINUTES * 60_000,
 		uploads: {

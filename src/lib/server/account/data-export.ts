@@ -1,13 +1,17 @@
 /**
  * "Tải dữ liệu của tôi": everything the service keeps about the account, as
  * one JSON document the person can read or take elsewhere: profile, devices,
- * orders, top-ups, wallet and its ledger, library, wishlist and support
- * requests. Money stays a decimal string, times ISO 8601, as in the API.
+ * orders, top-ups, wallet and its ledger, library, wishlist, support
+ * requests, conversations with every message in them (sent and received; the
+ * attachments named, not their bytes), the reports and blocks the person made,
+ * and notifications. Live events are left out: they are copies of those, kept
+ * a day for reconnecting streams. Money stays a decimal string, times ISO 8601, as in the API.
  */
 import { sql } from 'drizzle-orm';
 import { formatOrderNumber } from '../../order-number';
 import { queryRows } from '../db/rows';
 import { now } from '../platform/clock';
+import { exportConversations } from '../conversations/account-data';
 import { getProfile } from './profile';
 import { listDevices } from './devices';
 
@@ -72,7 +76,7 @@ interface TicketRow {
 }
 
 export async function exportAccountData(userId: string, currentSessionId: string) {
-	const [profile, devices, orders, topups, wallet, ledger, library, wishlist, tickets] = await Promise.all([
+	const [profile, devices, orders, topups, wallet, ledger, library, wishlist, tickets, conversations, notifications] = await Promise.all([
 		getProfile(userId),
 		listDevices(userId, currentSessionId),
 		queryRows<OrderRow>(sql`
@@ -96,7 +100,10 @@ export async function exportAccountData(userId: string, currentSessionId: string
 			WHERE w.user_id = ${userId} ORDER BY w.created_at, w.product_id`),
 		queryRows<TicketRow>(sql`
 			SELECT id, subject, message, status, answer, created_at, answered_at FROM support_tickets
-			WHERE user_id = ${userId} ORDER BY created_at, id`)
+			WHERE user_id = ${userId} ORDER BY created_at, id`),
+		exportConversations(userId),
+		queryRows<{ id: string; kind: string; group: string; title: string; body: string; link: string; created_at: Date | string; read_at: Date | string | null }>(sql`
+			SELECT id::text, kind, "group", title, body, link, created_at, read_at FROM notifications WHERE user_id = ${userId} ORDER BY id`)
 	]);
 	return {
 		exportedAt: now().toISOString(),
@@ -150,7 +157,9 @@ export async function exportAccountData(userId: string, currentSessionId: string
 			answer: t.answer,
 			createdAt: iso(t.created_at),
 			answeredAt: iso(t.answered_at)
-		}))
+		})),
+		...conversations,
+		notifications: notifications.map((n) => ({ id: n.id, kind: n.kind, group: n.group, title: n.title, body: n.body, link: n.link, createdAt: iso(n.created_at), readAt: iso(n.read_at) }))
 	};
 }
 

@@ -10,7 +10,9 @@
  * school and tax code are cleared, the password hash is dropped, and the
  * account is disabled, which every sign-in path already refuses. Sessions,
  * one-time codes, the wishlist, music download history and support requests
- * (free text that may hold anything) are deleted.
+ * (free text that may hold anything) are deleted; conversations keep the
+ * other party's thread readable while what the person wrote and attached goes
+ * (conversations/account-data.ts), the attachment files after the commit.
  *
  * Wallet money: deletion is refused while the wallet holds any balance. The
  * main pocket is the buyer's own money (refundable on request) and the ledger
@@ -29,6 +31,7 @@ import { AppError, notFound } from '../errors/app-error';
 import { formatVndText } from '../../format';
 import { now } from '../platform/clock';
 import { log } from '../platform/logger';
+import { deleteFiles, forgetConversations } from '../conversations/account-data';
 import { confirmPassword } from './password-change';
 
 /** Unique per account (the id), and never deliverable. */
@@ -41,7 +44,7 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, r
 	if (user.role !== 'customer') {
 		throw new AppError('conflict', 'Tài khoản tác giả hoặc nhân viên không tự xoá được vì còn học liệu, chi trả và lịch sử thao tác. Vui lòng gửi yêu cầu qua trang Hỗ trợ.');
 	}
-	await db().transaction(async (tx) => {
+	const files = await db().transaction(async (tx) => {
 		// Locked, so a credit committing concurrently is either seen by the balance check or waits for the deletion.
 		const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, userId)).for('update');
 		const balance = (wallet?.main ?? 0n) + (wallet?.bonus ?? 0n);
@@ -72,7 +75,9 @@ export async function deleteAccount(userId: string, input: DeleteAccountInput, r
 		await tx.delete(musicDownloadLogs).where(eq(musicDownloadLogs.userId, userId));
 		await tx.delete(musicQuotaUsage).where(eq(musicQuotaUsage.userId, userId));
 		await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
+		return forgetConversations(tx, userId, user.name, at);
 	});
-	log.info('account deleted by its owner', { userId });
+	await deleteFiles(files, userId);
+	log.info('account deleted by its owner', { userId, attachmentFiles: files.keys.length });
 	return { deleted: true };
 }

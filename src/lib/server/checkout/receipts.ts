@@ -131,13 +131,34 @@ function recordOutcome(orderId: string, outcome: ReceiptStatus): Promise<void> {
 	return openBatch.written;
 }
 
-/** Fixed text whatever the batch size (arrays, not a VALUES list), so it stays one prepared statement. */
+/**
+ * Fixed text whatever the batch size (arrays, not a VALUES list), so it stays one prepared statement.
+ * The same statement tells a signed-in buyer "receipt ready" (group `money`, linking to the PDF) the
+ * first time their receipt settles: sent (or, without SMTP, suppressed), or failed for good. The mail
+ * was that message when it went out (`skipped`); after a last failure the notification mail job
+ * mails it instead, as money mails always are. A notification row publishes itself live (ADR 020).
+ */
 async function writeOutcomes(outcomes: Map<string, ReceiptStatus>): Promise<void> {
 	const ids = `{${[...outcomes.keys()].join(',')}}`;
 	const statuses = `{${[...outcomes.values()].join(',')}}`;
-	await db().execute(sql`UPDATE orders o SET receipt_status = v.status, updated_at = ${now().toISOString()}::timestamptz
-		FROM unnest(${ids}::uuid[], ${statuses}::text[]) AS v(id, status)
-		WHERE o.id = v.id AND o.receipt_status = 'sending'`);
+	const at = now().toISOString();
+	await db().execute(sql`WITH settled AS (
+			UPDATE orders o SET receipt_status = v.status, updated_at = ${at}::timestamptz
+			FROM unnest(${ids}::uuid[], ${statuses}::text[]) AS v(id, status)
+			WHERE o.id = v.id AND o.receipt_status = 'sending'
+			RETURNING o.id, o.user_id, o.order_number, o.receipt_status, o.receipt_attempts
+		)
+		INSERT INTO notifications (user_id, kind, "group", title, body, link, created_at, mail_state)
+		SELECT s.user_id, 'order.receipt_ready', 'money', 'Phiếu thu đơn DH' || s.order_number || ' đã sẵn sàng',
+			CASE WHEN s.receipt_status = 'failed'
+				THEN 'Chưa gửi được phiếu thu qua email. Bạn tải phiếu thu (PDF) tại đây, có thể ghi tên trường và mã số thuế.'
+				ELSE 'Phiếu thu đã được gửi tới email của bạn. Bạn cũng tải được phiếu thu (PDF) tại đây, có thể ghi tên trường và mã số thuế.' END,
+			'/thanh-toan/' || s.id || '/phieu-thu', ${at}::timestamptz,
+			CASE WHEN s.receipt_status = 'failed' THEN 'pending' ELSE 'skipped' END
+		FROM settled s
+		WHERE s.user_id IS NOT NULL
+			AND (s.receipt_status IN ('sent', 'suppressed') OR (s.receipt_status = 'failed' AND s.receipt_attempts >= ${MAX_RECEIPT_ATTEMPTS}))
+			AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = s.user_id AND n.kind = 'order.receipt_ready' AND n.link = '/thanh-toan/' || s.id || '/phieu-thu')`);
 }
 
 /** Sends the receipt if it is due; the outcome, or null when another sender has it or it is done. */

@@ -17,12 +17,15 @@ import { keysetPage } from '../platform/keyset-page';
 import { isUuid } from '../db/ids';
 import { signJson, verifyJson } from '../platform/signing';
 import { iso, partyOf, readableConversation, unreadBy, type ConversationRow, type Viewer } from './access';
+import { DELETED_ACCOUNT_NAME } from './account-data';
+import { attachmentsOf } from './attachments';
 import { postMessage, toMessage, type PostedMessage } from './post';
 
 interface ListRow extends ConversationRow {
 	product_title: string | null;
 	other_name: string | null;
 	other_role: string | null;
+	other_deleted: boolean | null;
 	blocked: boolean;
 	unread: number | string;
 	m_id: string | null;
@@ -33,18 +36,27 @@ interface ListRow extends ConversationRow {
 
 const SUPPORT_NAME = 'Hỗ trợ hoclieu';
 
-function toConversation(r: ListRow, viewer: Viewer): Conversation {
+function toConversation(r: ListRow, viewer: Viewer, attachments: Map<string, Message['attachments']>): Conversation {
 	const otherId = r.starter_id === viewer.id ? r.recipient_id : r.starter_id;
 	return {
 		id: r.id,
 		kind: r.kind,
 		status: r.status,
-		otherParty: otherId === null ? { id: null, name: SUPPORT_NAME, isStaff: true } : { id: otherId, name: r.other_name?.trim() || 'Người dùng hoclieu', isStaff: r.other_role === 'staff' },
+		otherParty:
+			otherId === null
+				? { id: null, name: SUPPORT_NAME, isStaff: true }
+				: { id: otherId, name: r.other_deleted ? DELETED_ACCOUNT_NAME : r.other_name?.trim() || 'Người dùng hoclieu', isStaff: r.other_role === 'staff' },
 		product: r.product_id && r.product_title !== null ? { id: r.product_id, title: r.product_title } : null,
 		lastMessage:
 			r.m_id === null
 				? null
-				: toMessage({ id: r.m_id, conversationId: r.id, senderId: r.m_sender_id!, body: r.m_body!, createdAt: r.m_created_at! }, viewer.id, r.starter_id, r.recipient_id),
+				: toMessage(
+						{ id: r.m_id, conversationId: r.id, senderId: r.m_sender_id!, body: r.m_body!, createdAt: r.m_created_at! },
+						viewer.id,
+						r.starter_id,
+						r.recipient_id,
+						attachments.get(r.m_id) ?? []
+					),
 		unreadCount: Number(r.unread),
 		blocked: Boolean(r.blocked),
 		lastMessageAt: iso(r.last_message_at),
@@ -56,7 +68,7 @@ function toConversation(r: ListRow, viewer: Viewer): Conversation {
 function selectConversations(viewer: Viewer, where: ReturnType<typeof sql>, limit: number, tx: DbOrTx = db()) {
 	return queryRows<ListRow>(
 		sql`
-		SELECT c.*, p.title AS product_title, o.name AS other_name, o.role AS other_role,
+		SELECT c.*, p.title AS product_title, o.name AS other_name, o.role AS other_role, o.deleted_at IS NOT NULL AS other_deleted,
 			EXISTS (SELECT 1 FROM conversation_blocks b WHERE b.blocker_id = ${viewer.id}::uuid AND b.blocked_id = o.id) AS blocked,
 			(SELECT count(*) FROM conversation_messages m LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${viewer.id}::uuid
 				WHERE m.conversation_id = c.id AND ${unreadBy(viewer)}) AS unread,
@@ -88,13 +100,14 @@ export async function listConversations(viewer: Viewer, q: ConversationQuery): P
 	const where = sql`${partyOf(viewer)}${after ? sql` AND (c.last_message_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}`;
 	const rows = await selectConversations(viewer, where, q.pageSize + 1);
 	const page = keysetPage(rows, q.pageSize, (last) => signJson('cursor', { kind: 'conversations', at: iso(last.last_message_at), id: last.id } satisfies ListCursor));
-	return { items: page.rows.map((r) => toConversation(r, viewer)), hasMore: page.hasMore, nextCursor: page.nextCursor };
+	const attachments = await attachmentsOf(page.rows.flatMap((r) => (r.m_id ? [r.m_id] : [])));
+	return { items: page.rows.map((r) => toConversation(r, viewer, attachments)), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
 
 export async function getConversation(viewer: Viewer, id: string, tx: DbOrTx = db()): Promise<Conversation> {
 	const c = await readableConversation(viewer, id, { tx });
 	const [row] = await selectConversations(viewer, sql`c.id = ${c.id}::uuid`, 1, tx);
-	return toConversation(row!, viewer);
+	return toConversation(row!, viewer, await attachmentsOf(row!.m_id ? [row!.m_id] : [], tx));
 }
 
 interface MessageRow {
@@ -105,8 +118,12 @@ interface MessageRow {
 	created_at: Date | string;
 }
 
-const toMsg = (r: MessageRow, viewer: Viewer, c: ConversationRow): Message =>
-	toMessage({ id: r.id, conversationId: r.conversation_id, senderId: r.sender_id, body: r.body, createdAt: r.created_at }, viewer.id, c.starter_id, c.recipient_id);
+async function toMessages(rows: MessageRow[], viewer: Viewer, c: ConversationRow): Promise<Message[]> {
+	const attachments = await attachmentsOf(rows.map((r) => r.id));
+	return rows.map((r) =>
+		toMessage({ id: r.id, conversationId: r.conversation_id, senderId: r.sender_id, body: r.body, createdAt: r.created_at }, viewer.id, c.starter_id, c.recipient_id, attachments.get(r.id) ?? [])
+	);
+}
 
 export async function listMessages(viewer: Viewer, q: MessageQuery): Promise<MessagePage> {
 	const c = await readableConversation(viewer, q.id);
@@ -115,7 +132,7 @@ export async function listMessages(viewer: Viewer, q: MessageQuery): Promise<Mes
 		const rows = await queryRows<MessageRow>(sql`
 			SELECT id::text AS id, conversation_id, sender_id, body, created_at FROM conversation_messages
 			WHERE conversation_id = ${c.id}::uuid AND id > ${q.after}::bigint ORDER BY id LIMIT ${q.pageSize + 1}`);
-		return { items: rows.slice(0, q.pageSize).map((r) => toMsg(r, viewer, c)), hasMore: rows.length > q.pageSize, nextCursor: null };
+		return { items: await toMessages(rows.slice(0, q.pageSize), viewer, c), hasMore: rows.length > q.pageSize, nextCursor: null };
 	}
 	let before: string | undefined;
 	if (q.cursor !== undefined) {
@@ -127,7 +144,7 @@ export async function listMessages(viewer: Viewer, q: MessageQuery): Promise<Mes
 		SELECT id::text AS id, conversation_id, sender_id, body, created_at FROM conversation_messages
 		WHERE conversation_id = ${c.id}::uuid${before ? sql` AND id < ${before}::bigint` : sql``} ORDER BY id DESC LIMIT ${q.pageSize + 1}`);
 	const page = keysetPage(rows, q.pageSize, (last) => signJson('cursor', { kind: 'messages', c: c.id, before: last.id }));
-	return { items: page.rows.reverse().map((r) => toMsg(r, viewer, c)), hasMore: page.hasMore, nextCursor: page.nextCursor };
+	return { items: await toMessages(page.rows.reverse(), viewer, c), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
 
 /** Unread messages across every conversation the viewer is a party of (the header badge). */
@@ -217,8 +234,8 @@ export async function startConversation(viewer: Viewer, input: StartConversation
 	return { posted, result: { conversation: await getConversation(viewer, posted.conversation.id), message: posted.message, created: posted.first } };
 }
 
-export async function sendMessage(viewer: Viewer, id: string, body: string): Promise<{ posted: PostedMessage; message: Message }> {
-	const posted = await postMessage(viewer, body, async (tx) => ({ conversation: await readableConversation(viewer, id, { tx, lock: true }), first: false }));
+export async function sendMessage(viewer: Viewer, id: string, body: string, attachmentIds: readonly string[] = []): Promise<{ posted: PostedMessage; message: Message }> {
+	const posted = await postMessage(viewer, body, async (tx) => ({ conversation: await readableConversation(viewer, id, { tx, lock: true }), first: false }), attachmentIds);
 	return { posted, message: posted.message };
 }
 

@@ -7,7 +7,7 @@
  * to push it, once the transaction has committed.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Message } from '../../contracts/conversations';
+import type { Message, MessageAttachment } from '../../contracts/conversations';
 import { recordAudit } from '../admin/audit';
 import { db, type Tx } from '../db/client';
 import { conversationBlocks, conversationMessages, conversationReads, conversations, users } from '../db/schema';
@@ -15,6 +15,7 @@ import { AppError, forbidden } from '../errors/app-error';
 import { publishLive } from '../events/publish';
 import { now } from '../platform/clock';
 import { isParty, type ConversationRow, type Viewer } from './access';
+import { attachUploads } from './attachments';
 import { messageNotices } from './notices';
 
 export interface Draft {
@@ -65,7 +66,13 @@ export async function assertMayWrite(tx: Tx, senderId: string, otherId: string |
 	if (rows.length > 0) throw new AppError('conflict', 'Bạn đã chặn người này. Hãy bỏ chặn để gửi tin nhắn.');
 }
 
-export function toMessage(row: { id: bigint | string; conversationId: string; senderId: string; body: string; createdAt: Date | string }, viewerId: string, starterId: string, recipientId: string | null): Message {
+export function toMessage(
+	row: { id: bigint | string; conversationId: string; senderId: string; body: string; createdAt: Date | string },
+	viewerId: string,
+	starterId: string,
+	recipientId: string | null,
+	attachments: MessageAttachment[] = []
+): Message {
 	return {
 		id: row.id.toString(),
 		conversationId: row.conversationId,
@@ -73,11 +80,13 @@ export function toMessage(row: { id: bigint | string; conversationId: string; se
 		mine: row.senderId === viewerId,
 		fromStaff: recipientId === null && row.senderId !== starterId,
 		body: row.body,
+		attachments,
 		createdAt: new Date(row.createdAt).toISOString()
 	};
 }
 
-export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx) => Promise<Draft>): Promise<PostedMessage> {
+/** `body` may be empty only with attachments (the contracts check that before; `attachmentIds` are verified uploads of the sender). */
+export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx) => Promise<Draft>, attachmentIds: readonly string[] = []): Promise<PostedMessage> {
 	const posted = await db().transaction(async (tx): Promise<PostedMessage> => {
 		const { conversation: c, first } = await prepare(tx);
 		if (!isParty(sender, c)) throw forbidden('Nhân viên chỉ được xem cuộc trò chuyện bị báo cáo, không gửi tin nhắn vào đó.');
@@ -86,6 +95,7 @@ export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx
 
 		const at = now();
 		const [row] = await tx.insert(conversationMessages).values({ conversationId: c.id, senderId: sender.id, body, createdAt: at }).returning();
+		const attachments = await attachUploads(tx, sender.id, c.id, row!.id, attachmentIds);
 		await tx.update(conversations).set({ lastMessageAt: at }).where(eq(conversations.id, c.id));
 		// Writing is reading: the sender has seen everything up to their own message.
 		await tx
@@ -103,10 +113,10 @@ export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx
 				action: 'conversation.staff_message',
 				targetType: 'conversation',
 				targetId: c.id,
-				summary: { messageId: row!.id.toString(), length: body.length }
+				summary: { messageId: row!.id.toString(), length: body.length, attachments: attachments.length }
 			});
 		}
-		const message = toMessage(row!, sender.id, c.starter_id, c.recipient_id);
+		const message = toMessage(row!, sender.id, c.starter_id, c.recipient_id, attachments);
 		const recipientIds = await recipientsOf(tx, c, sender.id);
 		// Live to both sides (the sender's other tabs too), committed with the message (ADR 020). `mine`
 		// depends on who reads, so the event leaves it out: a client compares `senderId` with its own id.
@@ -114,7 +124,7 @@ export async function postMessage(sender: Viewer, body: string, prepare: (tx: Tx
 		// parties' event counters in the one sorted order publishLive uses, or two replies could deadlock.
 		const { mine: _mine, ...shared } = message;
 		await publishLive(tx, [...recipientIds, sender.id], { type: 'message', data: { conversationId: c.id, message: shared } });
-		await messageNotices(tx, c, sender, body, first);
+		await messageNotices(tx, c, sender, body || `Đã gửi ${attachments.length} tệp đính kèm.`, first);
 
 		const conversation = { ...c, last_message_at: at };
 		return { conversation, message, recipientIds, first };

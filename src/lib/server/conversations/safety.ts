@@ -15,6 +15,8 @@ import { notifyStaff, notifyUser } from '../notifications/notify';
 import { now } from '../platform/clock';
 import { paths } from '../../paths';
 import { conversationMissing, iso, isParty, readableConversation, type ConversationRow, type Viewer } from './access';
+import { DELETED_ACCOUNT_NAME } from './account-data';
+import { attachmentsOf } from './attachments';
 import { otherPerson, toMessage } from './post';
 
 export async function setBlocked(viewer: Viewer, id: string, blocked: boolean): Promise<{ blocked: boolean }> {
@@ -81,7 +83,8 @@ const LIST_LIMIT = 100;
 
 function selectReported(where: ReturnType<typeof sql>, limit: number) {
 	return queryRows<ReportedRow>(sql`
-		SELECT c.*, s.name AS starter_name, s.email AS starter_email, t.name AS recipient_name, t.email AS recipient_email, p.title AS product_title,
+		SELECT c.*, CASE WHEN s.deleted_at IS NULL THEN s.name ELSE ${DELETED_ACCOUNT_NAME} END AS starter_name, s.email AS starter_email,
+			CASE WHEN t.deleted_at IS NULL THEN t.name ELSE ${DELETED_ACCOUNT_NAME} END AS recipient_name, t.email AS recipient_email, p.title AS product_title,
 			COALESCE((SELECT json_agg(json_build_object('messageId', mr.message_id::text, 'reporterName', u.name, 'reason', mr.reason, 'createdAt', mr.created_at) ORDER BY mr.created_at)
 				FROM message_reports mr JOIN users u ON u.id = mr.reporter_id WHERE mr.conversation_id = c.id), '[]'::json) AS reports
 		FROM conversations c
@@ -106,9 +109,12 @@ export async function reportedConversation(staff: Viewer, id: string): Promise<R
 	const messages = await queryRows<{ id: string; sender_id: string; body: string; created_at: Date | string }>(
 		sql`SELECT id::text AS id, sender_id, body, created_at FROM conversation_messages WHERE conversation_id = ${c.id}::uuid ORDER BY id`
 	);
+	const attachments = await attachmentsOf(messages.map((m) => m.id));
 	return {
 		conversation: toReported(row),
-		messages: messages.map((m) => toMessage({ id: m.id, conversationId: c.id, senderId: m.sender_id, body: m.body, createdAt: m.created_at }, staff.id, c.starter_id, c.recipient_id))
+		messages: messages.map((m) =>
+			toMessage({ id: m.id, conversationId: c.id, senderId: m.sender_id, body: m.body, createdAt: m.created_at }, staff.id, c.starter_id, c.recipient_id, attachments.get(m.id) ?? [])
+		)
 	};
 }
 

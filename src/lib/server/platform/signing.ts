@@ -19,7 +19,8 @@ export type SigningPurpose =
 	| 'upload-part-link'
 	| 'webhook'
 	| 'giftcode'
-	| 'mail-unsubscribe';
+	| 'mail-unsubscribe'
+	| 'support-continue';
 
 function secretFor(purpose: SigningPurpose): string {
 	const { secrets } = config();

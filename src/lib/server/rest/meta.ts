@@ -51,6 +51,8 @@ interface DocumentedRouteMeta {
 	description?: string;
 	tags: readonly string[];
 	envelope: Envelope;
+	/** A `stream` route that answers a file instead of events: the media types it may have (documented as binary). */
+	fileTypes?: readonly string[];
 	/** `legacy` = flat `{ code, message }` errors (music quota route). */
 	errorShape?: 'standard' | 'legacy';
 	/** Documented error codes by HTTP status, each only under its own (errors/codes.ts); the OpenAPI document lists them as enums. */

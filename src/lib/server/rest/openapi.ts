@@ -252,7 +252,9 @@ function operation(route: Route, origin: string): ZodOpenApiOperationObject {
 			description: 'Success',
 			headers: successHeaders as never,
 			content:
-				meta.envelope === 'stream'
+				meta.envelope === 'stream' && meta.fileTypes
+					? Object.fromEntries(meta.fileTypes.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]))
+					: meta.envelope === 'stream'
 					? { 'text/event-stream': { schema: z.string().describe('Server-Sent Events (the WHATWG HTML event stream format)'), ...(meta.example !== undefined ? { example: meta.example } : {}) } }
 					: { 'application/json': { schema: successSchema(meta, route.output), ...(meta.example !== undefined ? { example: successExample(meta) } : {}) } }
 		};

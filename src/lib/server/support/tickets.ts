@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { sendMail } from '../platform/mail';
 import { emailRequired, hasMailbox } from '../auth/mailbox';
+import { continueUrl } from './continue';
 import { supportAnswerMail } from './support-mail';
 
 const ticketMissing = () => notFound('Không tìm thấy yêu cầu hỗ trợ.');
@@ -121,7 +122,7 @@ export async function answerTicket(actorId: string, id: string, answer: string):
 			summary: { before: { status: 'open' }, after: { status: 'answered', answeredAt: at.toISOString() } }
 		});
 		// Last, while the row is still locked: a failed send rolls the answer and its audit row back.
-		await sendMail(supportAnswerMail(ticket, answer));
+		await sendMail(supportAnswerMail(ticket, answer, continueUrl(ticket.id)));
 	});
 	return getTicket(id);
 }

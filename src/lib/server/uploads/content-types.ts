@@ -30,6 +30,8 @@ export const KNOWN_TYPES: readonly KnownType[] = [
 ];
 
 export function allowedFor(purpose: UploadPurpose): readonly KnownType[] {
+	// A message's attachment: a picture, or a PDF (a worksheet, a scanned receipt).
+	if (purpose === 'attachment') return KNOWN_TYPES.filter((t) => t.image || t.mime === 'application/pdf');
 	return KNOWN_TYPES.filter((t) => (purpose === 'file' ? !t.image : t.image));
 }
 

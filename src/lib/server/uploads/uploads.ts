@@ -14,7 +14,7 @@ import type { AdminUploadQuery, CompleteUploadInput, CreateUploadInput, Upload }
 import { recordAudit } from '../admin/audit';
 import { config } from '../config';
 import { db } from '../db/client';
-import { productDrafts, uploads, type UploadPurpose } from '../db/schema';
+import { messageAttachments, productDrafts, uploads, type UploadPurpose } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors/app-error';
 import { log } from '../platform/logger';
 import { now } from '../platform/clock';
@@ -66,11 +66,15 @@ function transferPlan(size: number): { partBytes: number | null } {
 function maxBytesFor(purpose: UploadPurpose): number {
 	const limits = config().uploads;
 	const { partBytes } = transferPlan(Number.MAX_SAFE_INTEGER);
-	return Math.min(purpose === 'file' ? limits.maxFileBytes : limits.maxImageBytes, partBytes! * MAX_PARTS);
+	const max = purpose === 'file' ? limits.maxFileBytes : purpose === 'attachment' ? config().conversations.attachmentMaxBytes : limits.maxImageBytes;
+	return Math.min(max, partBytes! * MAX_PARTS);
 }
 
+/** A slot's declaration: the studio's and staff's (CreateUploadInput), or a message attachment's (purpose `attachment`). */
+type Declaration = Omit<CreateUploadInput, 'purpose'> & { purpose: UploadPurpose };
+
 /** The declaration alone must already be acceptable: type allowed for the purpose, name and type agreeing, size within the limit. */
-function checkDeclaration(input: CreateUploadInput): void {
+function checkDeclaration(input: Declaration): void {
 	const allowed = allowedFor(input.purpose);
 	const type = allowed.find((t) => t.mime === input.contentType);
 	if (!type) {
@@ -96,7 +100,7 @@ function checkDeclaration(input: CreateUploadInput): void {
 }
 
 /** An author's slot is checked against their byte quotas (./quotas.ts) under their row lock, and recorded before that lock goes. */
-export async function createUpload(actor: Actor, input: CreateUploadInput) {
+export async function createUpload(actor: Actor, input: Declaration) {
 	checkDeclaration(input);
 	const id = randomUUID();
 	const key = `uploads/${actor.userId}/${id}`;
@@ -321,7 +325,7 @@ export async function sweepExpiredUploads(): Promise<number> {
 
 /**
  * Background sweep of verified uploads no draft refers to (as its sold file,
- * cover or preview) UPLOAD_UNATTACHED_TTL_HOURS after they were verified:
+ * cover or preview) and no message carries, UPLOAD_UNATTACHED_TTL_HOURS after they were verified:
  * their bytes are deleted and the row becomes `expired` (failure reason
  * `unattached`), so it no longer counts in the author's stored bytes.
  * Attaching locks the upload FOR SHARE (studio/products.ts), and rows are
@@ -341,7 +345,8 @@ export async function sweepUnattachedUploads(): Promise<number> {
 					lt(uploads.completedAt, cutoff),
 					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.file_upload_id = ${uploads.id})`,
 					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.cover_upload_id = ${uploads.id})`,
-					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.preview_upload_id = ${uploads.id})`
+					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.preview_upload_id = ${uploads.id})`,
+					sql`NOT EXISTS (SELECT 1 FROM ${messageAttachments} a WHERE a.upload_id = ${uploads.id})`
 				)
 			)
 			.orderBy(uploads.completedAt)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { MessageBody, ReportMessageInput } from '$lib/contracts/conversations';
+import { config } from '$lib/server/config';
 import { formAction } from '$lib/server/forms';
 import { requireSignIn } from '$lib/server/page-guards';
 import { serverCaller } from '$lib/server/trpc/server-caller';
@@ -17,11 +18,12 @@ export const load: PageServerLoad = async (event) => {
 	const caller = serverCaller(event);
 	const id = event.url.searchParams.get('c');
 	const list = await caller.conversations.list({ pageSize: LIST_SIZE }).catch(throwPageError);
-	if (!id) return { list, open: null };
+	const attachmentMaxBytes = config().conversations.attachmentMaxBytes;
+	if (!id) return { list, open: null, attachmentMaxBytes };
 	const [conversation, messages] = await Promise.all([caller.conversations.get({ id }), caller.conversations.messages({ id, pageSize: MESSAGES_SIZE })]).catch(throwPageError);
 	const read = await caller.conversations.markRead({ id }).catch(throwPageError);
 	const items = list.items.map((c) => (c.id === id ? { ...c, unreadCount: read.unreadCount } : c));
-	return { list: { ...list, items }, open: { conversation: { ...conversation, unreadCount: 0 }, messages } };
+	return { list: { ...list, items }, open: { conversation: { ...conversation, unreadCount: 0 }, messages }, attachmentMaxBytes };
 };
 
 const conversationId = z.uuid();
@@ -30,8 +32,14 @@ export const actions = {
 	send: async (event) => {
 		requireSignIn(event);
 		const id = conversationId.safeParse(event.url.searchParams.get('c'));
-		const outcome = await formAction(event, z.object({ body: MessageBody }), (input) =>
-			serverCaller(event).conversations.send({ id: id.success ? id.data : '', body: input.body })
+		// The composer's attachments arrive as one field of verified upload ids, comma-separated (AttachmentPicker.svelte).
+		const form = z.object({ body: MessageBody.optional(), attachmentIds: z.string().max(200).optional() });
+		const outcome = await formAction(event, form, (input) =>
+			serverCaller(event).conversations.send({
+				id: id.success ? id.data : '',
+				body: input.body,
+				attachmentIds: input.attachmentIds ? input.attachmentIds.split(',') : undefined
+			})
 		);
 		return outcome.ok ? { sent: outcome.value.id } : outcome.failure;
 	},

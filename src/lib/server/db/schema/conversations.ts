@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { uploads } from './uploads';
 import { users } from './users';
 
 /** `product`: a question about a product, to its author (or staff for house products); `support`: to staff. */
@@ -48,7 +49,11 @@ export const conversations = pgTable(
 	]
 );
 
-/** Plain text, 1–4 000 characters, NFC and trimmed. Ids only grow: "after id N" is a polling cursor. */
+/**
+ * Plain text, up to 4 000 characters, NFC and trimmed; empty only when the
+ * message carries attachments (checked when it is written: a row here cannot
+ * see its attachments). Ids only grow: "after id N" is a polling cursor.
+ */
 export const conversationMessages = pgTable(
 	'conversation_messages',
 	{
@@ -62,7 +67,7 @@ export const conversationMessages = pgTable(
 		body: text('body').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull()
 	},
-	(t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.id), check('conversation_messages_length', sql`char_length(${t.body}) BETWEEN 1 AND 4000`)]
+	(t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.id), check('conversation_messages_length', sql`char_length(${t.body}) BETWEEN 0 AND 4000`)]
 );
 
 /**
@@ -115,4 +120,23 @@ export const messageReports = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull()
 	},
 	(t) => [primaryKey({ columns: [t.messageId, t.reporterId] }), index('message_reports_conversation_idx').on(t.conversationId)]
+);
+
+/**
+ * Files attached to a message: verified uploads of purpose `attachment`
+ * (uploads/), each attached once, in the order they were sent. Only the
+ * conversation's readers may fetch them (conversations/attachments.ts).
+ */
+export const messageAttachments = pgTable(
+	'message_attachments',
+	{
+		uploadId: uuid('upload_id')
+			.primaryKey()
+			.references(() => uploads.id, { onDelete: 'cascade' }),
+		messageId: bigint('message_id', { mode: 'bigint' })
+			.notNull()
+			.references(() => conversationMessages.id, { onDelete: 'cascade' }),
+		position: smallint('position').notNull()
+	},
+	(t) => [uniqueIndex('message_attachments_message_idx').on(t.messageId, t.position), check('message_attachments_position', sql`${t.position} BETWEEN 0 AND 3`)]
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { conversations } from './conversations';
 import { users } from './users';
 
 /** open → answered (by staff, by mail). */
@@ -22,7 +23,9 @@ export const supportTickets = pgTable(
 		answer: text('answer'),
 		answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
 		answeredAt: timestamp('answered_at', { withTimezone: true }),
-		createdAt: timestamp('created_at', { withTimezone: true }).notNull()
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+		/** Set when the person continued the answered request as a support conversation ("Tiếp tục trong Tin nhắn"). */
+		conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' })
 	},
 	(t) => [
 		index('support_tickets_queue_idx').on(t.status, t.createdAt),

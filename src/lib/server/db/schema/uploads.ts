@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export type UploadPurpose = 'file' | 'cover' | 'preview';
+/** `attachment`: an image or a PDF sent with a conversation message (any signed-in account). */
+export type UploadPurpose = 'file' | 'cover' | 'preview' | 'attachment';
 export type UploadStatus = 'pending' | 'verified' | 'failed' | 'expired';
 
 /**

@@ -38,6 +38,15 @@ export function sanitizeFileName(name: string): string {
 }
 
 export function attachmentDisposition(fileName: string): string {
+	return disposition('attachment', fileName);
+}
+
+/** `inline` (shown in the browser, e.g. an image attached to a message), with the same file-name parameters. */
+export function inlineDisposition(fileName: string): string {
+	return disposition('inline', fileName);
+}
+
+function disposition(type: 'attachment' | 'inline', fileName: string): string {
 	const name = sanitizeFileName(fileName);
-	return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encodeExtValue(name)}`;
+	return `${type}; filename="${asciiFileName(name)}"; filename*=UTF-8''${encodeExtValue(name)}`;
 }

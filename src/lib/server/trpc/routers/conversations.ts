@@ -27,7 +27,11 @@ import { closeConversation, listReportedConversations, reportedConversation, rep
 import { unreadCount } from '../../notifications/inbox';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { router, sessionProcedure, staffProcedure } from '../init';
-import { CloseConversationInput, Conversation, ReportedConversationDetail, ReportedConversationList } from '../../../contracts/conversations';
+import { AttachmentFileInput, AttachmentSlotInput, CloseConversationInput, Conversation, ReportedConversationDetail, ReportedConversationList } from '../../../contracts/conversations';
+import { CompleteUploadInput, Upload, UploadSlot } from '../../../contracts/uploads';
+import { attachmentFile, completeAttachment, createAttachmentSlot } from '../../conversations/attachments';
+import { uploadSlotPolicy } from '../../uploads/quotas';
+import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './upload-docs';
 
 const tags = ['Messages'];
 const HOUR_MS = 3_600_000;
@@ -49,6 +53,15 @@ const messageExample = {
 	mine: true,
 	fromStaff: false,
 	body: 'Tài liệu này có file Word không ạ?',
+	attachments: [
+		{
+			id: '3c9e1f2a-0000-4000-8000-000000000000',
+			fileName: 'anh-chup-trang-3.jpg',
+			contentType: 'image/jpeg',
+			sizeBytes: 182044,
+			url: '/api/v1/conversations/5b8e2f3a-0000-4000-8000-000000000000/attachments/3c9e1f2a-0000-4000-8000-000000000000'
+		}
+	],
 	createdAt: '2026-11-20T08:30:00.000Z'
 };
 const conversationExample = {
@@ -142,7 +155,7 @@ export const conversationsRouter = router({
 				scopes: ['messages:write'],
 				summary: 'Send a message',
 				description:
-					'Adds a message (`body`: plain text, trimmed and NFC-normalised, 1–4 000 characters). 403 when the other party blocked the caller, 409 when the caller blocked them or the conversation was closed by staff. Limited per account and per IP, per minute (`MESSAGE_RATE_LIMIT`, `MESSAGE_RATE_LIMIT_IP`).',
+					'Adds a message: `body` (plain text, trimmed and NFC-normalised, 1–4 000 characters) and/or `attachmentIds`, up to 4 verified uploads of `POST /api/v1/conversations/attachments` not sent with any message yet (400 otherwise); a message needs at least one of the two. 403 when the other party blocked the caller, 409 when the caller blocked them or the conversation was closed by staff. Limited per account and per IP, per minute (`MESSAGE_RATE_LIMIT`, `MESSAGE_RATE_LIMIT_IP`).',
 				tags,
 				envelope: 'object',
 				auth: 'session',
@@ -159,7 +172,62 @@ export const conversationsRouter = router({
 		})
 		.input(SendMessageInput)
 		.output(Message)
-		.mutation(async ({ ctx, input }) => (await sendMessage(viewer(ctx), input.id, input.body)).message),
+		.mutation(async ({ ctx, input }) => (await sendMessage(viewer(ctx), input.id, input.body ?? '', input.attachmentIds)).message),
+
+	createAttachment: sessionProcedure
+		.meta({
+			openapi: {
+				...createUploadDocs,
+				path: '/api/v1/conversations/attachments',
+				scopes: ['messages:write'],
+				summary: 'Open an upload slot for a message attachment',
+				description: `A file to send with a message: an image (JPEG, PNG, WebP) or a PDF, at most MESSAGE_ATTACHMENT_MAX_BYTES (10 MiB). The same two steps as the studio's uploads: declare it here, send the bytes to \`put\` (or \`multipart\`), then \`POST …/attachments/{id}/complete\`; the verified upload's \`id\` goes into \`attachmentIds\` of \`POST /api/v1/conversations/{id}/messages\`. One that is never sent is deleted after UPLOAD_UNATTACHED_TTL_HOURS. Slots count against the account's upload quotas (UPLOAD_SLOTS_PER_HOUR: 429; UPLOAD_PENDING_BYTES_PER_AUTHOR, UPLOAD_STORED_BYTES_PER_AUTHOR). ${createUploadDocs.description}`,
+				tags,
+				auth: 'session',
+				rateLimit: { requests: [{ policy: uploadSlotPolicy, key: 'user' }] },
+				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 422: ['state_violation'], 429: ['rate_limited'] }
+			}
+		})
+		.input(AttachmentSlotInput)
+		.output(UploadSlot)
+		.mutation(({ ctx, input }) => createAttachmentSlot(viewer(ctx), input)),
+
+	completeAttachment: sessionProcedure
+		.meta({
+			openapi: {
+				...completeUploadDocs,
+				path: '/api/v1/conversations/attachments/{id}/complete',
+				scopes: ['messages:write'],
+				summary: 'Verify a message attachment',
+				tags,
+				auth: 'session',
+				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 404: ['not_found'], 409: ['conflict'] },
+				example: { ...exampleVerifiedUpload, purpose: 'attachment', fileName: 'anh-chup-trang-3.jpg', contentType: 'image/jpeg', detectedType: 'image/jpeg' }
+			}
+		})
+		.input(CompleteUploadInput)
+		.output(Upload)
+		.mutation(({ ctx, input }) => completeAttachment(viewer(ctx), input.id, input.parts)),
+
+	attachment: sessionProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/conversations/{id}/attachments/{attachmentId}',
+				scopes: ['messages:read'],
+				summary: 'Download a message attachment',
+				description:
+					'The bytes of a file attached to a message of the conversation, for its two parties (and staff once the conversation was reported); anyone else gets the same 404 as for a conversation that does not exist. `Content-Type` is the type found in the bytes when they were verified (JPEG, PNG, WebP or PDF, never HTML or SVG), with `X-Content-Type-Options: nosniff` and a sandboxing `Content-Security-Policy`; images come `inline`, PDFs as an `attachment` download.',
+				tags,
+				envelope: 'stream',
+				fileTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+				auth: 'session',
+				responseHeaders: { 'Content-Disposition': '`inline` for images, `attachment` for PDFs, with the file name (RFC 6266)', 'X-Content-Type-Options': '`nosniff`' },
+				errors: notFoundOrAuth
+			}
+		})
+		.input(AttachmentFileInput)
+		.query(({ ctx, input }) => attachmentFile(viewer(ctx), input.id, input.attachmentId)),
 
 	markRead: sessionProcedure
 		.meta({

@@ -1,12 +1,17 @@
 /**
- * "Hỗ trợ": sending a support request, signed in or not (storefront-only, no
- * REST route). Wiring only: the rules are in support/tickets.ts.
+ * "Hỗ trợ": sending a support request, signed in or not, and continuing an
+ * answered one as a conversation from the answer mail's link (storefront-only,
+ * no REST route). Wiring only: the rules are in support/.
  */
 import { CreatedTicket, CreateTicketInput } from '../../../contracts/support';
 import { config } from '../../config';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
+import { z } from 'zod';
+import { continueTicket, previewContinue } from '../../support/continue';
 import { createTicket } from '../../support/tickets';
-import { publicProcedure, router } from '../init';
+import { publicProcedure, router, sessionProcedure } from '../init';
+
+const ContinueInput = z.object({ token: z.string().min(1).max(512) });
 
 const HOUR_MS = 3_600_000;
 
@@ -31,4 +36,18 @@ export const supportRouter = router({
 		.input(CreateTicketInput)
 		.output(CreatedTicket)
 		.mutation(({ ctx, input }) => createTicket({ userId: ctx.session?.user.id ?? null }, input))
+,
+
+	/** What /ho-tro/tiep-tuc shows before the person confirms. */
+	continuePreview: sessionProcedure
+		.input(ContinueInput)
+		.output(z.object({ subject: z.string(), createdAt: z.iso.datetime(), refusal: z.string().nullable(), conversationId: z.string().nullable() }))
+		.query(({ ctx, input }) => previewContinue({ id: ctx.session.user.id, role: ctx.session.user.role }, input.token)),
+
+	/** "Tiếp tục trong Tin nhắn": the request becomes (or joins) the account's support conversation. */
+	continue: sessionProcedure
+		.meta({ policies: { auth: 'session', sameOrigin: true } })
+		.input(ContinueInput)
+		.output(z.object({ conversationId: z.string() }))
+		.mutation(({ ctx, input }) => continueTicket({ id: ctx.session.user.id, role: ctx.session.user.role }, input.token))
 });
