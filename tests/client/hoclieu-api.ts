@@ -2155,6 +2155,7 @@ export interface components {
             paymentRef: string | null;
             buyerId: string | null;
             buyerEmail: string | null;
+            buyerName: string | null;
             /** Format: uuid */
             productId: string;
             productTitle: string;
@@ -2564,6 +2565,7 @@ export interface components {
             paymentRef: string | null;
             buyerId: string | null;
             buyerEmail: string | null;
+            buyerName: string | null;
             /** Format: uuid */
             productId: string;
             productTitle: string;
@@ -5029,6 +5031,7 @@ export interface operations {
                      *           "paymentRef": "HL7K2MQX9A",
                      *           "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *           "buyerEmail": "co.lan@example.vn",
+                     *           "buyerName": "Cô Lan",
                      *           "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *           "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
@@ -5148,6 +5151,7 @@ export interface operations {
                      *             "paymentRef": "HL7K2MQX9A",
                      *             "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *             "buyerEmail": "co.lan@example.vn",
+                     *             "buyerName": "Cô Lan",
                      *             "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *             "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *             "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8039,6 +8043,7 @@ export interface operations {
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *         "buyerEmail": "co.lan@example.vn",
+                     *         "buyerName": "Cô Lan",
                      *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8103,6 +8108,7 @@ export interface operations {
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *         "buyerEmail": "co.lan@example.vn",
+                     *         "buyerName": "Cô Lan",
                      *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8169,6 +8175,7 @@ export interface operations {
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *         "buyerEmail": "co.lan@example.vn",
+                     *         "buyerName": "Cô Lan",
                      *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",

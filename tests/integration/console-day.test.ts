@@ -164,15 +164,15 @@ describe('/quan-tri/chuyen-khoan: credit by email', () => {
 describe('GET /api/v1/admin/transfers/open-orders', () => {
 	const get = (q: string, who: TestUser = staff) => request(base, `/api/v1/admin/transfers/open-orders?q=${encodeURIComponent(q)}`, { headers: { cookie: who.cookie } });
 
-	it('finds an open order by number, reference and email, for staff only', async () => {
-		const buyer = await createUser(base);
+	it('finds an open order by number, reference and email, for staff only, naming the buyer', async () => {
+		const buyer = await createUser(base, { name: 'Thầy Minh' });
 		const order = await pendingOrder(buyer);
 		for (const q of [order.orderNumber, order.orderNumber.slice(2), order.paymentRef, order.paymentRef.toLowerCase(), order.id]) {
 			const res = await get(q);
 			expect(res.status, q).toBe(200);
 			expect(res.body.data.byEmail, q).toBe(false);
 			expect(res.body.data.items.map((o: { id: string }) => o.id), q).toEqual([order.id]);
-			expect(res.body.data.items[0].orderNumber).toBe(order.orderNumber);
+			expect(res.body.data.items[0]).toMatchObject({ orderNumber: order.orderNumber, buyerName: 'Thầy Minh', buyerEmail: buyer.email });
 		}
 		const byEmail = await get(buyer.email);
 		expect(byEmail.body.data.byEmail).toBe(true);

@@ -55,6 +55,8 @@ export const AdminOrderSummary = z.object({
 	buyerId: z.uuid().nullable(),
 	/** The account's email, or the guest's. */
 	buyerEmail: z.string().nullable(),
+	/** The account's name, as staff greet the buyer; null for a guest or an account without one. */
+	buyerName: z.string().nullable(),
 	productId: z.uuid(),
 	productTitle: z.string(),
 	createdAt: z.iso.datetime(),

@@ -58,11 +58,12 @@ function matches(q: string): SQL {
 const summaryColumns = {
 	order: orders,
 	accountEmail: users.email,
+	accountName: users.name,
 	productTitle: products.title,
 	refundedAt: orderRefunds.createdAt
 };
 
-type SummaryRow = { order: typeof orders.$inferSelect; accountEmail: string | null; productTitle: string; refundedAt: Date | null };
+type SummaryRow = { order: typeof orders.$inferSelect; accountEmail: string | null; accountName: string | null; productTitle: string; refundedAt: Date | null };
 
 function summary(r: SummaryRow): AdminOrderSummary {
 	const o = r.order;
@@ -75,6 +76,7 @@ function summary(r: SummaryRow): AdminOrderSummary {
 		paymentRef: o.paymentRef,
 		buyerId: o.userId,
 		buyerEmail: r.accountEmail ?? o.guestEmail,
+		buyerName: r.accountName,
 		productId: o.productId,
 		productTitle: r.productTitle,
 		createdAt: o.createdAt.toISOString(),

@@ -41,6 +41,7 @@ const exampleSummary = {
 	paymentRef: 'HL7K2MQX9A',
 	buyerId,
 	buyerEmail: 'co.lan@example.vn',
+	buyerName: 'Cô Lan',
 	productId: '0f8e2d4c-0000-4000-8000-000000000000',
 	productTitle: 'Giáo án Toán lớp 1 — Học kì I',
 	createdAt: '2026-01-15T08:30:00.000Z',
