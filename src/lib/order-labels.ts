@@ -30,3 +30,14 @@ export const statusSlugs: Record<OrderStatus, string> = {
 export function statusFromSlug(slug: string | null): OrderStatus | undefined {
 	return (Object.keys(statusSlugs) as OrderStatus[]).find((s) => statusSlugs[s] === slug);
 }
+
+/** How the bank-transfer matcher left a transfer, as staff read it. */
+export const transferMatchLabels: Record<string, string> = {
+	matched: 'Khớp đơn',
+	overpaid: 'Chuyển thừa',
+	unmatched: 'Không tìm thấy mã đơn',
+	underpaid: 'Chuyển thiếu',
+	late: 'Đến muộn (đơn của khách)',
+	duplicate_payment: 'Trả trùng (đơn của khách)',
+	error: 'Lỗi xử lý, chờ ngân hàng gửi lại'
+};

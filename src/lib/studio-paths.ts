@@ -6,6 +6,8 @@ export const studioPaths = {
 	product: (id: string) => `/tac-gia/san-pham/${id}`,
 	/** Sales, earnings and the monthly statement (`?thang=YYYY-MM`). */
 	earnings: '/tac-gia/thu-nhap',
+	/** The studio's payout-account form. */
+	payoutDetails: '/tac-gia#tai-khoan-nhan-tien',
 	author: (id: string) => `/tac-gia/${id}`,
 	adminReviews: '/quan-tri/duyet',
 	adminProducts: (q?: string) => (q ? `/quan-tri/san-pham?q=${encodeURIComponent(q)}` : '/quan-tri/san-pham'),

@@ -624,6 +624,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/transfers/open-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders an unmatched transfer may pay
+         * @description PENDING or EXPIRED orders paid by bank transfer or cash, found by order number (`DH100042` or `100042`), payment reference (`HL…`), order id, or the buyer's email (exact, case-insensitive, account or guest). An email lists that person's open orders (newest first, at most 20, `byEmail` true) for staff to pick one; the other keys name one order. Then assign the transfer with the order's `id`.
+         */
+        get: operations["adminMoneyOpenOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/payouts": {
         parameters: {
             query?: never;
@@ -633,13 +653,13 @@ export interface paths {
         };
         /**
          * Payouts owed to authors for a month
-         * @description One row per author with sales or an unpaid balance up to the end of `month` (Vietnam time). `owedVnd` is everything the author earned up to the end of that month (their `AUTHOR_REVENUE_SHARE_PERCENT` of each paid sale, minus the same share of each refund, in the month the refund happened) minus every payout already marked; it is what marking this month pays.
+         * @description One row per author with sales or an unpaid balance up to the end of `month` (Vietnam time), with the bank account their payouts go to. `owedVnd` is everything the author earned up to the end of that month (their `AUTHOR_REVENUE_SHARE_PERCENT` of each paid sale, minus the same share of each refund, in the month the refund happened) minus every payout already marked; it is what marking this month pays.
          */
         get: operations["adminPayoutsList"];
         put?: never;
         /**
          * Mark an author's month as paid
-         * @description Records the bank transfer staff made to the author for `month`: the amount is what is owed at this moment (see the list). Once per author and month (409 `conflict` after that); only for a month that has ended (422 `state_violation`), and only when something is owed (422). Audited.
+         * @description Records the bank transfer staff made to the author for `month`: the amount is what is owed at this moment (see the list). Once per author and month (409 `conflict` after that); only for a month that has ended (422 `state_violation`), and only when something is owed (422). While the author's bank details changed less than PAYOUT_DETAILS_COOLDOWN_HOURS ago (`payoutDetails.confirmUntil` in the list), it needs `confirmNewPayoutDetails: true` (409 `conflict`, `details.reason` = `payout_details_recently_changed`, otherwise). Audited with the account paid into.
          */
         post: operations["adminPayoutsMark"];
         delete?: never;
@@ -773,7 +793,7 @@ export interface paths {
         };
         /**
          * Browse the audit log
-         * @description Staff actions, newest first, filtered by actor, action, target and a createdAt range. Rows are append-only.
+         * @description Staff actions, newest first, filtered by actor, action, target and a createdAt range. Rows are append-only. `targetName` names the target as a person reads it (an account's name and email, an order's number and payment reference, a product's title, a transfer's amount and bank reference).
          */
         get: operations["adminAudit"];
         put?: never;
@@ -948,6 +968,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/studio/payout-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My payout account
+         * @description The bank account the signed-in author's payouts go to, when it last changed, and until when a payout to it needs staff's second confirmation (PAYOUT_DETAILS_COOLDOWN_HOURS after a change). 404 `not_found` without an author profile.
+         */
+        get: operations["studioPayoutDetails"];
+        /**
+         * Change my payout account
+         * @description Replaces the bank name, account number (digits; spaces, dots and dashes as a bank app shows them are dropped) and holder. A change is audited with the account before and after and starts PAYOUT_DETAILS_COOLDOWN_HOURS during which staff must confirm the new account a second time to record a payout; sending the same details changes nothing.
+         */
+        put: operations["studioUpdatePayoutDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/studio/application": {
         parameters: {
             query?: never;
@@ -959,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Apply to sell
-         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). An account whose author role staff took away is refused (403 `forbidden`, `details.reason` = `author_revoked`) until staff allow it to apply again. Applying again updates the profile.
+         * @description Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). An account whose author role staff took away is refused (403 `forbidden`, `details.reason` = `author_revoked`) until staff allow it to apply again. Applying again updates the profile; a changed bank account is audited and starts the payout cooldown, as with PUT /api/v1/studio/payout-details.
          */
         post: operations["studioApplyAsAuthor"];
         delete?: never;
@@ -1666,6 +1710,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the submitted file
+         * @description A short-lived signed storage URL of the product's sold file, in any status: the reviewer reads the whole file, not only the preview pages. The console's review queue links to it through /quan-tri/san-pham/{id}/tep. 404 `not_found` when the product has no file yet.
+         */
+        get: operations["adminProductFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products/{id}": {
         parameters: {
             query?: never;
@@ -2211,6 +2275,7 @@ export interface components {
             paymentRef: string | null;
             buyerId: string | null;
             buyerEmail: string | null;
+            buyerName: string | null;
             /** Format: uuid */
             productId: string;
             productTitle: string;
@@ -2218,6 +2283,13 @@ export interface components {
             createdAt: string;
             paidAt: string | null;
             refundedAt: string | null;
+        };
+        PayoutDetails: {
+            bankName: string;
+            bankAccountNumber: string;
+            bankAccountHolder: string;
+            changedAt: string | null;
+            confirmUntil: string | null;
         };
         AdminReport: {
             id: string;
@@ -2632,6 +2704,7 @@ export interface components {
             paymentRef: string | null;
             buyerId: string | null;
             buyerEmail: string | null;
+            buyerName: string | null;
             /** Format: uuid */
             productId: string;
             productTitle: string;
@@ -5350,6 +5423,7 @@ export interface operations {
                      *           "paymentRef": "HL7K2MQX9A",
                      *           "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *           "buyerEmail": "co.lan@example.vn",
+                     *           "buyerName": "Cô Lan",
                      *           "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *           "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *           "createdAt": "2026-01-15T08:30:00.000Z",
@@ -5438,6 +5512,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    adminMoneyOpenOrders: {
+        parameters: {
+            query: {
+                /** @description Order number (DH100042 or 100042), payment reference (HL…), order id, or the buyer's email (exact, account or guest) */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "byEmail": false,
+                     *         "items": [
+                     *           {
+                     *             "id": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
+                     *             "orderNumber": "DH100042",
+                     *             "status": "PENDING",
+                     *             "paymentMethod": "qr_direct",
+                     *             "amountVnd": "45000",
+                     *             "paymentRef": "HL7K2MQX9A",
+                     *             "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *             "buyerEmail": "co.lan@example.vn",
+                     *             "buyerName": "Cô Lan",
+                     *             "productId": "0f8e2d4c-0000-4000-8000-000000000000",
+                     *             "productTitle": "Giáo án Toán lớp 1 — Học kì I",
+                     *             "createdAt": "2026-01-15T08:30:00.000Z",
+                     *             "paidAt": null,
+                     *             "refundedAt": null
+                     *           }
+                     *         ],
+                     *         "nextCursor": null,
+                     *         "hasMore": false
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            byEmail: boolean;
+                            items: components["schemas"]["AdminOrderSummary"][];
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     adminPayoutsList: {
         parameters: {
             query: {
@@ -5469,7 +5605,14 @@ export interface operations {
                      *             "salesCount": 3,
                      *             "monthShareVnd": "94500",
                      *             "owedVnd": "94500",
-                     *             "payout": null
+                     *             "payout": null,
+                     *             "payoutDetails": {
+                     *               "bankName": "Vietcombank",
+                     *               "bankAccountNumber": "0123456789",
+                     *               "bankAccountHolder": "NGUYEN THI LAN",
+                     *               "changedAt": null,
+                     *               "confirmUntil": null
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -5506,6 +5649,7 @@ export interface operations {
                                     /** Format: date-time */
                                     paidAt: string;
                                 } | null;
+                                payoutDetails: components["schemas"]["PayoutDetails"] | null;
                             }[];
                         };
                         /** @description Correlation id, only in development */
@@ -5535,6 +5679,8 @@ export interface operations {
                     /** @description Statement month, YYYY-MM in Vietnam time (UTC+7) */
                     month: string;
                     reference: string;
+                    /** @description Required (true) while the author's bank details changed less than PAYOUT_DETAILS_COOLDOWN_HOURS ago: staff checked the new account with the author */
+                    confirmNewPayoutDetails?: boolean;
                 };
             };
         };
@@ -6149,9 +6295,11 @@ export interface operations {
                      *           "id": "0b7d4c1e-0000-4000-8000-000000000000",
                      *           "actorId": "1a2b3c4d-0000-4000-8000-000000000000",
                      *           "actorEmail": "quantri@example.vn",
+                     *           "actorName": "Quản trị Lan",
                      *           "action": "user.role_change",
                      *           "targetType": "user",
                      *           "targetId": "6f1c2a9e-0000-4000-8000-000000000000",
+                     *           "targetName": "Cô Lan (co.lan@example.vn)",
                      *           "summary": {
                      *             "before": {
                      *               "role": "customer"
@@ -6172,9 +6320,11 @@ export interface operations {
                             id: string;
                             actorId: string | null;
                             actorEmail: string | null;
+                            actorName: string | null;
                             action: string;
                             targetType: string;
                             targetId: string;
+                            targetName: string | null;
                             summary: {
                                 [key: string]: unknown;
                             };
@@ -6955,6 +7105,93 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    studioPayoutDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "bankName": "Vietcombank",
+                     *         "bankAccountNumber": "0123456789",
+                     *         "bankAccountHolder": "NGUYEN THI LAN",
+                     *         "changedAt": "2026-11-02T03:00:00.000Z",
+                     *         "confirmUntil": "2026-11-05T03:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["PayoutDetails"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    studioUpdatePayoutDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bankName: string;
+                    bankAccountNumber: string;
+                    bankAccountHolder: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "bankName": "Vietcombank",
+                     *         "bankAccountNumber": "0123456789",
+                     *         "bankAccountHolder": "NGUYEN THI LAN",
+                     *         "changedAt": "2026-11-02T03:00:00.000Z",
+                     *         "confirmUntil": "2026-11-05T03:00:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["PayoutDetails"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8356,6 +8593,7 @@ export interface operations {
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *         "buyerEmail": "co.lan@example.vn",
+                     *         "buyerName": "Cô Lan",
                      *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8420,6 +8658,7 @@ export interface operations {
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *         "buyerEmail": "co.lan@example.vn",
+                     *         "buyerName": "Cô Lan",
                      *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -8486,6 +8725,7 @@ export interface operations {
                      *         "paymentRef": "HL7K2MQX9A",
                      *         "buyerId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *         "buyerEmail": "co.lan@example.vn",
+                     *         "buyerName": "Cô Lan",
                      *         "productId": "0f8e2d4c-0000-4000-8000-000000000000",
                      *         "productTitle": "Giáo án Toán lớp 1 — Học kì I",
                      *         "createdAt": "2026-01-15T08:30:00.000Z",
@@ -9639,6 +9879,47 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminProductFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "url": "https://files.hoclieu.vn/products/0f8e2d4c/giao-an.pdf?X-Amz-Signature=…",
+                     *         "expiresIn": 300
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            url: string;
+                            expiresIn: number;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -51,10 +51,12 @@ test('staff find an account, change its role, disable it and see both in the aud
 		await page.getByRole('button', { name: 'Lọc' }).click();
 		const rows = page.locator('ol.audit > li');
 		await expect(rows).toHaveCount(2);
-		await expect(rows.nth(0)).toContainText('user.disable');
+		await expect(rows.nth(0)).toContainText('Khoá tài khoản');
 		await expect(rows.nth(0)).toContainText('Lý do: Tài khoản thử nghiệm');
-		await expect(rows.nth(1)).toContainText('user.role_change');
-		await expect(rows.nth(1)).toContainText('{"role":"customer"}');
+		await expect(rows.nth(1)).toContainText('Đổi vai trò tài khoản');
+		// Before and after read as words, field by field, not as JSON.
+		await expect(rows.nth(1).getByRole('row', { name: /Vai trò/ })).toContainText(/Khách hàng\s*Tác giả/);
+		await expect(rows.nth(1)).not.toContainText('{"role"');
 		await screenshots(page, 'admin-audit');
 		await expectAccessible(page);
 	} finally {

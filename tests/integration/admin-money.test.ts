@@ -424,11 +424,11 @@ describe('console pages /quan-tri/don-hang, /quan-tri/chuyen-khoan and the walle
 		const list = await page('/quan-tri/chuyen-khoan', staff.cookie);
 		expect(list.status).toBe(200);
 		expect(list.text).toContain(`value="${transferId}"`);
-		const credited = await submit('/quan-tri/chuyen-khoan?/credit', { id: transferId, userId: owner.userId, reason: 'Khách xác nhận qua điện thoại' }, staff.cookie);
+		const credited = await submit('/quan-tri/chuyen-khoan?/credit', { id: transferId, account: owner.email, reason: 'Khách xác nhận qua điện thoại' }, staff.cookie);
 		expect(credited.status).toBe(200);
 		expect(credited.text).toContain(`vào ví của ${owner.email}`);
 		expect(credited.text).not.toContain(`value="${transferId}"`);
-		const again = await submit('/quan-tri/chuyen-khoan?/credit', { id: transferId, userId: owner.userId, reason: 'Khách xác nhận qua điện thoại' }, staff.cookie);
+		const again = await submit('/quan-tri/chuyen-khoan?/credit', { id: transferId, account: owner.email, reason: 'Khách xác nhận qua điện thoại' }, staff.cookie);
 		expect(again.status).toBe(409);
 		expect(again.text).toMatch(/role="alert"[^>]*>Giao dịch này đã được xử lý/);
 		expect(await balanceOf(base, owner)).toEqual({ main: '15000', bonus: '0', total: '15000' });

@@ -26,7 +26,8 @@ export const PositiveVnd = z
 	.string({ error: 'Vui lòng nhập số tiền.' })
 	.trim()
 	.regex(/^[0-9]{1,15}$/, 'Số tiền phải là số nguyên đồng (không dấu chấm, không dấu phẩy).')
-	.refine((v) => BigInt(v) > 0n, 'Số tiền phải lớn hơn 0.')
+	// Runs even after the pattern failed (zod 4 keeps checking), so only digits reach BigInt.
+	.refine((v) => !/^[0-9]+$/.test(v) || BigInt(v) > 0n, 'Số tiền phải lớn hơn 0.')
 	.meta({ description: 'Whole VND as a decimal string, > 0', example: '50000' });
 
 export const AdminOrderSearch = z.object({
@@ -54,6 +55,8 @@ export const AdminOrderSummary = z.object({
 	buyerId: z.uuid().nullable(),
 	/** The account's email, or the guest's. */
 	buyerEmail: z.string().nullable(),
+	/** The account's name, as staff greet the buyer; null for a guest or an account without one. */
+	buyerName: z.string().nullable(),
 	productId: z.uuid(),
 	productTitle: z.string(),
 	createdAt: z.iso.datetime(),
@@ -121,6 +124,47 @@ export type UnmatchedTransferList = z.infer<typeof UnmatchedTransferList>;
 export const AssignTransferInput = z.object({
 	id: TransferId,
 	orderId: OrderId.describe('A PENDING or EXPIRED order paid by bank transfer or cash'),
+	reason: MoneyReason
+});
+
+/** Staff type whatever they have: the order number, the payment reference or the buyer's email. */
+export const OrderKey = z
+	.string({ error: 'Nhập số đơn (DH…), mã thanh toán (HL…) hoặc email người mua.' })
+	.trim()
+	.min(1, 'Nhập số đơn (DH…), mã thanh toán (HL…) hoặc email người mua.')
+	.max(200, 'Tối đa 200 ký tự.');
+
+export const OpenOrdersQuery = z.object({
+	q: OrderKey.describe('Order number (DH100042 or 100042), payment reference (HL…), order id, or the buyer\'s email (exact, account or guest)')
+});
+
+export const OpenOrderMatches = z.object({
+	/** The key was an email: the list is that person's open orders, to pick from. */
+	byEmail: z.boolean(),
+	items: z.array(AdminOrderSummary),
+	...pageFields
+});
+export type OpenOrderMatches = z.infer<typeof OpenOrderMatches>;
+
+/**
+ * The console's assign form: the order by key, or (after an email listed a
+ * person's orders) the picked order's id.
+ */
+export const AssignTransferForm = z.object({
+	id: TransferId,
+	order: OrderKey,
+	orderId: OrderId.optional(),
+	reason: MoneyReason
+});
+
+/** The console's credit form: the account by email (or its id). */
+export const CreditTransferForm = z.object({
+	id: TransferId,
+	account: z
+		.string({ error: 'Nhập email (hoặc mã) của tài khoản nhận tiền.' })
+		.trim()
+		.min(1, 'Nhập email (hoặc mã) của tài khoản nhận tiền.')
+		.max(320, 'Tối đa 320 ký tự.'),
 	reason: MoneyReason
 });
 

@@ -82,9 +82,12 @@ export const AuditEntry = z.object({
 	id: z.uuid(),
 	actorId: z.uuid().nullable(),
 	actorEmail: z.string().nullable(),
+	actorName: z.string().nullable(),
 	action: z.string(),
 	targetType: z.string(),
 	targetId: z.string(),
+	/** What a person calls the target: "Tên (email)" for an account, the order number and reference, a product's title, a transfer's bank reference; null when gone or of another type. */
+	targetName: z.string().nullable(),
 	summary: z.record(z.string(), z.unknown()),
 	createdAt: z.iso.datetime()
 });

@@ -3,6 +3,7 @@
  * and what staff paid out. Client-safe: the studio and console pages use them.
  */
 import { z } from 'zod';
+import { PayoutDetails } from './studio';
 import { MoneyVnd } from './money';
 
 /** Signed whole VND (a refund line takes the author's share back). */
@@ -77,7 +78,9 @@ export const PayoutRow = z.object({
 	/** The author's share of this month's lines alone. */
 	monthShareVnd: SignedVnd,
 	owedVnd: SignedVnd,
-	payout: Payout.nullable()
+	payout: Payout.nullable(),
+	/** Where the money goes: the author's bank account (null for an account without an author profile). */
+	payoutDetails: PayoutDetails.nullable()
 });
 export type PayoutRow = z.infer<typeof PayoutRow>;
 
@@ -97,7 +100,11 @@ export const MarkPayoutInput = z.object({
 		.string()
 		.trim()
 		.min(3, 'Nhập mã giao dịch chuyển khoản (ít nhất 3 ký tự).')
-		.max(200, 'Mã giao dịch tối đa 200 ký tự.')
+		.max(200, 'Mã giao dịch tối đa 200 ký tự.'),
+	confirmNewPayoutDetails: z
+		.boolean()
+		.optional()
+		.describe('Required (true) while the author\'s bank details changed less than PAYOUT_DETAILS_COOLDOWN_HOURS ago: staff checked the new account with the author')
 });
 
 export const MarkedPayout = Payout.extend({ authorId: z.uuid(), month: StatementMonth });

@@ -49,16 +49,39 @@ const Tags = z
 const UploadId = z.uuid({ error: 'Mã lượt tải lên không hợp lệ.' }).nullable();
 const ProductId = z.uuid({ error: 'Mã học liệu không hợp lệ.' });
 
-export const ApplyInput = z.object({
-	displayName: text('Tên hiển thị', 2, 80),
-	bio: z.string().trim().max(2000, 'Giới thiệu tối đa 2000 ký tự.').default(''),
+/** The bank account an author's payouts go to: entered when applying, changed in the studio. */
+const payoutDetailFields = {
 	bankName: text('Tên ngân hàng', 2, 100),
 	bankAccountNumber: z
 		.string({ error: 'Số tài khoản phải là chuỗi chữ số.' })
 		.trim()
-		.regex(/^[0-9]{6,20}$/, 'Số tài khoản chỉ gồm 6 đến 20 chữ số.'),
+		// People copy numbers as their bank app shows them ("0123 456 789"): the spaces are not part of it.
+		.transform((v) => v.replace(/[\s.-]/g, ''))
+		.pipe(z.string().regex(/^[0-9]{6,20}$/, 'Số tài khoản chỉ gồm 6 đến 20 chữ số.')),
 	bankAccountHolder: text('Tên chủ tài khoản', 2, 100)
+};
+
+export const ApplyInput = z.object({
+	displayName: text('Tên hiển thị', 2, 80),
+	bio: z.string().trim().max(2000, 'Giới thiệu tối đa 2000 ký tự.').default(''),
+	...payoutDetailFields
 });
+
+export const PayoutDetailsInput = z.object(payoutDetailFields);
+export type PayoutDetailsInput = z.infer<typeof PayoutDetailsInput>;
+
+export const PayoutDetails = z
+	.object({
+		bankName: z.string(),
+		bankAccountNumber: z.string(),
+		bankAccountHolder: z.string(),
+		/** When the author last changed them after applying; null if unchanged since. */
+		changedAt: z.iso.datetime().nullable(),
+		/** Until then, staff must confirm the new account a second time to record a payout (PAYOUT_DETAILS_COOLDOWN_HOURS); null when not in effect. */
+		confirmUntil: z.iso.datetime().nullable()
+	})
+	.meta({ id: 'PayoutDetails' });
+export type PayoutDetails = z.infer<typeof PayoutDetails>;
 export type ApplyInput = z.infer<typeof ApplyInput>;
 
 export const AuthorProfile = z.object({

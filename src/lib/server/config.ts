@@ -232,6 +232,12 @@ const envSchema = z.object({
 	BODY_SIZE_LIMIT: z.string().optional(),
 	/** Whole percent of each sale's paid amount owed to the product's author (the rest is the platform's). */
 	AUTHOR_REVENUE_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(70),
+	/**
+	 * For this long after an author changes the bank account payouts go to,
+	 * recording a payout needs staff to confirm the new account a second time
+	 * (a taken-over account's first move is to redirect the money); 0 turns it off.
+	 */
+	PAYOUT_DETAILS_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(90 * 24).default(72),
 	// Preview generation (issue #16 item 3, src/lib/server/previews): page images, clips, page counts.
 	/** Preview jobs run at once per process; 0 turns the worker off (test servers default to 0). */
 	PREVIEW_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
@@ -554,6 +560,8 @@ export interface Config {
 	};
 	/** Whole percent of a sale owed to its author (payouts and the author's statement). */
 	authorRevenueSharePercent: number;
+	/** Hours after a payout-details change during which recording a payout needs a second confirmation (0: never). */
+	payoutDetailsCooldownHours: number;
 	previews: PreviewConfig;
 	searchCache: { ttlMs: number; maxEntries: number };
 	searchIndex: boolean;
@@ -923,6 +931,7 @@ export function loadConfig(source: Source = process.env): Config {
 			inReviewPerAuthor: env.STUDIO_IN_REVIEW_PER_AUTHOR
 		},
 		authorRevenueSharePercent: env.AUTHOR_REVENUE_SHARE_PERCENT,
+		payoutDetailsCooldownHours: env.PAYOUT_DETAILS_COOLDOWN_HOURS,
 		previews: {
 			concurrency: env.PREVIEW_CONCURRENCY,
 			pages: env.PREVIEW_PAGES,

@@ -6,6 +6,7 @@
 import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
 import { classifyError } from './errors/classify';
+import { parseVndInput } from '../money-input';
 
 import type { FormFailure } from '../form-failure';
 
@@ -31,6 +32,26 @@ function fieldMessages(details: Record<string, unknown> | undefined): Record<str
 	return fields;
 }
 
+/**
+ * Amount fields of every form (studio price, sale and flash prices, promo
+ * amounts, wallet adjustments …): typed as people write money ("35.000 ₫"),
+ * handed to the contracts as the plain digits the API takes.
+ */
+const MONEY_FIELDS = new Set(['priceVnd', 'salePriceVnd', 'amountVnd', 'amountOffVnd', 'maxDiscountVnd']);
+
+/** Rewrites readable amounts in place; returns the message of each amount that cannot be read. */
+function readAmounts(values: Record<string, string>): Record<string, string> {
+	const refused: Record<string, string> = {};
+	for (const name of MONEY_FIELDS) {
+		const raw = values[name];
+		if (raw === undefined) continue;
+		const parsed = parseVndInput(raw);
+		if (parsed.ok) values[name] = parsed.value;
+		else refused[name] = parsed.message;
+	}
+	return refused;
+}
+
 export type FormOutcome<T> = { ok: true; value: T } | { ok: false; failure: ActionFailure<FormFailure> };
 
 /**
@@ -45,11 +66,23 @@ export async function formAction<S extends z.ZodType, T>(
 	run: (input: z.output<S>) => Promise<T>
 ): Promise<FormOutcome<T>> {
 	const values = formValues(await event.request.formData());
+	const typed = { ...values };
+	const refusedAmounts = readAmounts(values);
+	if (Object.keys(refusedAmounts).length > 0) {
+		// The other fields' own messages come along, so one send shows every mistake.
+		const readable = Object.fromEntries(Object.entries(values).filter(([k]) => !(k in refusedAmounts)));
+		const rest = schema.safeParse(readable);
+		const others = rest.success ? {} : fieldMessages(classifyError(rest.error).details);
+		return {
+			ok: false,
+			failure: fail(400, { message: 'Vui lòng kiểm tra lại thông tin đã nhập.', fields: { ...others, ...refusedAmounts }, values: publicValues(typed) })
+		};
+	}
 	try {
 		const input = schema.parse(values);
 		return { ok: true, value: await run(input) };
 	} catch (error) {
-		return { ok: false, failure: formFailure(error, values) };
+		return { ok: false, failure: formFailure(error, typed) };
 	}
 }
 

@@ -5,8 +5,8 @@
  * changes live in checkout/cash.ts and checkout/refund.ts.
  */
 import { formatOrderNumber } from '../../order-number';
-import { and, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminOrderDetail, AdminOrderPage, AdminOrderSearch, AdminOrderSummary } from '../../contracts/admin-money';
+import { and, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminOrderDetail, AdminOrderPage, AdminOrderSearch, AdminOrderSummary, OpenOrderMatches } from '../../contracts/admin-money';
 import { fingerprint } from '../catalog/cursor';
 import { findRefund } from '../checkout/refund';
 import { orderNotFound } from '../checkout/errors';
@@ -58,11 +58,12 @@ function matches(q: string): SQL {
 const summaryColumns = {
 	order: orders,
 	accountEmail: users.email,
+	accountName: users.name,
 	productTitle: products.title,
 	refundedAt: orderRefunds.createdAt
 };
 
-type SummaryRow = { order: typeof orders.$inferSelect; accountEmail: string | null; productTitle: string; refundedAt: Date | null };
+type SummaryRow = { order: typeof orders.$inferSelect; accountEmail: string | null; accountName: string | null; productTitle: string; refundedAt: Date | null };
 
 function summary(r: SummaryRow): AdminOrderSummary {
 	const o = r.order;
@@ -75,6 +76,7 @@ function summary(r: SummaryRow): AdminOrderSummary {
 		paymentRef: o.paymentRef,
 		buyerId: o.userId,
 		buyerEmail: r.accountEmail ?? o.guestEmail,
+		buyerName: r.accountName,
 		productId: o.productId,
 		productTitle: r.productTitle,
 		createdAt: o.createdAt.toISOString(),
@@ -155,4 +157,32 @@ export async function getAdminOrder(id: string): Promise<AdminOrderDetail> {
 			receivedAt: t.receivedAt.toISOString()
 		}))
 	};
+}
+
+/** How many open orders of one person the transfer page lists to pick from. */
+const OPEN_ORDERS_SHOWN = 20;
+
+/**
+ * The orders an unmatched transfer may pay (pending or expired, paid by
+ * transfer or cash), found by what staff have at hand: the order number
+ * (`DH100042` or the digits), the payment reference (`HL…`), the order id,
+ * or the buyer's email, exactly (account or guest). An email names a person,
+ * so it lists their open orders for staff to pick from; the other keys name
+ * one order.
+ */
+export async function findOpenOrders(key: string): Promise<OpenOrderMatches> {
+	const q = key.trim();
+	const byEmail = q.includes('@');
+	const keyMatch = byEmail
+		? or(sql`lower(${users.email}) = lower(${q})`, sql`lower(${orders.guestEmail}) = lower(${q})`)
+		: or(
+				isUuid(q) ? eq(orders.id, q) : undefined,
+				/^(DH)?[0-9]{1,15}$/i.test(q) ? eq(orders.orderNumber, Number(q.replace(/^DH/i, ''))) : undefined,
+				eq(orders.paymentRef, q.toUpperCase())
+			);
+	const rows = await summaryQuery()
+		.where(and(keyMatch, inArray(orders.status, ['PENDING', 'EXPIRED']), inArray(orders.paymentMethod, ['qr_direct', 'cash_manual'])))
+		.orderBy(desc(orders.createdAt), desc(orders.id))
+		.limit(OPEN_ORDERS_SHOWN + 1);
+	return { byEmail, items: rows.slice(0, OPEN_ORDERS_SHOWN).map(summary), hasMore: rows.length > OPEN_ORDERS_SHOWN, nextCursor: null };
 }

@@ -22,6 +22,7 @@ import { formatOrderNumber } from '../../order-number';
 import { orderNotFound } from './errors';
 import { isUuid } from '../db/ids';
 import { orderRefunded } from '../notifications/events';
+import { orderStatusLabels } from '../../order-labels';
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 		const existing = await findRefund(tx, orderId);
 		if (existing) return { refund: existing, created: false };
 		if (order.status !== 'PAID') {
-			throw new AppError('state_violation', `Chỉ hoàn tiền được đơn đã thanh toán; đơn này đang ở trạng thái ${order.status}.`, { status: order.status });
+			throw new AppError('state_violation', `Chỉ hoàn tiền được đơn đã thanh toán; đơn này đang ở trạng thái ${orderStatusLabels[order.status]}.`, { status: order.status });
 		}
 		if (!order.userId) {
 			throw new AppError('conflict', 'Đơn của khách không có tài khoản nên không có ví để hoàn tiền; hãy hoàn tiền cho khách ngoài hệ thống.', { reason: 'guest_order' });

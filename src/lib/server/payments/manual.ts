@@ -10,6 +10,7 @@ import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { expireIntent, isPastExpiry } from './intents';
 import { paymentTarget, runAfterSettle, type PaymentIntent } from './targets';
+import { orderStatusLabels } from '../../order-labels';
 
 /**
  * `onSettled` runs in the same transaction right after the intent is paid —
@@ -33,7 +34,7 @@ export async function settleIntentManually(
 			return null;
 		}
 		if (intent.status !== 'PENDING') {
-			throw new AppError('state_violation', `Đơn không còn chờ thanh toán (trạng thái ${intent.status}).`, { status: intent.status });
+			throw new AppError('state_violation', `Đơn không còn chờ thanh toán (trạng thái ${(orderStatusLabels as Record<string, string>)[intent.status] ?? intent.status}).`, { status: intent.status });
 		}
 		const [row] = await tx
 			.update(paymentIntents)

@@ -22,6 +22,7 @@ import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { credit } from '../wallet/service';
 import { formatVndText } from '../../format';
+import { orderStatusLabels, paymentMethodLabels } from '../../order-labels';
 import { expireIntent, isPastExpiry } from './intents';
 import { transfersNeedingReview } from './review';
 import { paymentTarget, runAfterSettle, type BankTransfer, type PaymentIntent } from './targets';
@@ -79,10 +80,13 @@ async function markResolved(tx: Tx, transfer: BankTransfer, set: Partial<typeof 
  * held neither are revived. The buyer must not own the product already nor
  * have a newer pending order for it.
  */
+/** "đang ở trạng thái Đã huỷ": staff read the order's state in words, not its code. */
+const statusWord = (status: string) => `đang ở trạng thái ${(orderStatusLabels as Record<string, string>)[status] ?? status}`;
+
 async function reviveExpiredOrder(tx: Tx, intent: PaymentIntent): Promise<void> {
 	const [order] = await tx.select().from(orders).where(eq(orders.id, intent.targetId)).for('update');
 	if (!order || order.status !== 'EXPIRED') {
-		throw new AppError('state_violation', `Đơn không thể nhận thanh toán (trạng thái ${order?.status ?? 'không rõ'}).`, { status: order?.status ?? null });
+		throw new AppError('state_violation', `Đơn không thể nhận thanh toán (${order ? statusWord(order.status) : 'không rõ trạng thái'}).`, { status: order?.status ?? null });
 	}
 	if (order.promoRedemptionId || order.flashSaleUnitHeld) {
 		throw new AppError(
@@ -119,14 +123,14 @@ export async function assignTransferToOrder(actorId: string, transferId: string,
 		if (!intent) {
 			const [order] = await tx.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
 			if (!order) throw notFound('Không tìm thấy đơn hàng.');
-			throw new AppError('state_violation', `Đơn này thanh toán bằng ${order.method}, không nhận chuyển khoản.`, { paymentMethod: order.method });
+			throw new AppError('state_violation', `Đơn này thanh toán bằng ${paymentMethodLabels[order.method].toLowerCase()}, không nhận chuyển khoản.`, { paymentMethod: order.method });
 		}
 		const lapsed = intent.status === 'PENDING' && isPastExpiry(intent);
 		if (lapsed) await expireIntent(tx, intent);
 		const status = lapsed ? 'EXPIRED' : intent.status;
 		if (status === 'PAID') throw new AppError('conflict', 'Đơn này đã được thanh toán; hãy cộng tiền vào ví của người mua nếu cần.', { reason: 'order_paid' });
 		if (status !== 'PENDING' && status !== 'EXPIRED') {
-			throw new AppError('state_violation', `Chỉ gán được cho đơn đang chờ thanh toán hoặc đã hết hạn; đơn này ở trạng thái ${status}.`, { status });
+			throw new AppError('state_violation', `Chỉ gán được cho đơn đang chờ thanh toán hoặc đã hết hạn; đơn này ${statusWord(status)}.`, { status });
 		}
 		if (transfer.amountVnd < intent.amountVnd) {
 			throw new AppError('state_violation', `Giao dịch ${formatVndText(transfer.amountVnd)} thiếu so với ${formatVndText(intent.amountVnd)} của đơn; hãy cộng vào ví thay vì gán.`, {

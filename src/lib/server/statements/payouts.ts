@@ -8,15 +8,16 @@
  * author's account row: two staff marking (the same or different months of
  * one author) at once cannot both count the same earnings.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PayoutList } from '../../contracts/statements';
 import { recordAudit } from '../admin/audit';
 import { db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { authorPayouts, users } from '../db/schema';
+import { authorPayouts, authorProfiles, users } from '../db/schema';
 import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
-import { formatVndText } from '../../format';
+import { formatDateTime, formatVndText } from '../../format';
+import { payoutConfirmUntil, payoutDetailsView } from '../studio/payout-details';
 import { monthRange } from './months';
 import { sharePercent, statementLines } from './lines';
 import { owedBefore, payoutView } from './statement';
@@ -47,6 +48,8 @@ export async function listPayouts(month: string): Promise<PayoutList> {
 		ORDER BY u.email`);
 	const payouts = await db().select().from(authorPayouts).where(eq(authorPayouts.month, month));
 	const byAuthor = new Map(payouts.map((p) => [p.authorId, p]));
+	const profiles = rows.length ? await db().select().from(authorProfiles).where(inArray(authorProfiles.userId, rows.map((r) => r.author_id))) : [];
+	const detailsOf = new Map(profiles.map((p) => [p.userId, payoutDetailsView(p)]));
 	const items = rows
 		.map((r) => {
 			const payout = byAuthor.get(r.author_id);
@@ -58,14 +61,15 @@ export async function listPayouts(month: string): Promise<PayoutList> {
 				salesCount: r.sales,
 				monthShareVnd: r.month_share,
 				owedVnd: owed.toString(),
-				payout: payoutView(payout)
+				payout: payoutView(payout),
+				payoutDetails: detailsOf.get(r.author_id) ?? null
 			};
 		})
 		.filter((r) => r.payout || r.salesCount > 0 || r.monthShareVnd !== '0' || BigInt(r.owedVnd) > 0n);
 	return { month, sharePercent: sharePercent(), monthEnded: range.to.getTime() <= now().getTime(), items };
 }
 
-export async function markPayout(actorId: string, input: { authorId: string; month: string; reference: string }) {
+export async function markPayout(actorId: string, input: { authorId: string; month: string; reference: string; confirmNewPayoutDetails?: boolean }) {
 	const range = monthRange(input.month);
 	if (range.to.getTime() > now().getTime()) {
 		throw new AppError('state_violation', `Tháng ${input.month} chưa kết thúc; chỉ chi trả được tháng đã khép sổ.`, { reason: 'month_not_ended' });
@@ -74,6 +78,15 @@ export async function markPayout(actorId: string, input: { authorId: string; mon
 		// Serialises every payout of this author (see the module comment).
 		const [author] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, input.authorId)).for('update');
 		if (!author) throw notFound('Không tìm thấy tác giả.');
+		const [profile] = await tx.select().from(authorProfiles).where(eq(authorProfiles.userId, input.authorId));
+		const confirmUntil = payoutConfirmUntil(profile?.payoutDetailsChangedAt ?? null);
+		if (confirmUntil && !input.confirmNewPayoutDetails) {
+			throw new AppError(
+				'conflict',
+				`Tác giả vừa đổi tài khoản nhận tiền lúc ${formatDateTime(profile!.payoutDetailsChangedAt!)} (giờ Việt Nam). Hãy xác minh tài khoản mới với tác giả qua kênh khác, rồi xác nhận lần nữa để ghi chi trả.`,
+				{ reason: 'payout_details_recently_changed', changedAt: profile!.payoutDetailsChangedAt!.toISOString(), confirmUntil: confirmUntil.toISOString() }
+			);
+		}
 		const [already] = await tx
 			.select()
 			.from(authorPayouts)
@@ -94,7 +107,14 @@ export async function markPayout(actorId: string, input: { authorId: string; mon
 			targetId: input.authorId,
 			summary: {
 				before: { paid: false },
-				after: { paid: true, month: input.month, amountVnd: owed.toString(), reference: input.reference },
+				after: {
+					paid: true,
+					month: input.month,
+					amountVnd: owed.toString(),
+					reference: input.reference,
+					...(profile ? { bankName: profile.bankName, bankAccountNumber: profile.bankAccountNumber, bankAccountHolder: profile.bankAccountHolder } : {}),
+					...(confirmUntil ? { confirmedNewPayoutDetails: true } : {})
+				},
 				note: `Chi trả ${formatVndText(owed)} cho ${author.email}`
 			}
 		});

@@ -14,6 +14,7 @@ import { db } from '../db/client';
 import { authorProfiles, categories, products, users } from '../db/schema';
 import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
+import { recordPayoutDetailsChange } from './payout-details';
 
 type Row = typeof authorProfiles.$inferSelect;
 
@@ -46,11 +47,15 @@ export async function applyAsAuthor(userId: string, input: ApplyInput): Promise<
 			);
 		}
 		const at = now();
-		const [profile] = await tx
-			.insert(authorProfiles)
-			.values({ userId, ...input, createdAt: at, updatedAt: at })
-			.onConflictDoUpdate({ target: authorProfiles.userId, set: { ...input, updatedAt: at } })
-			.returning();
+		const [existing] = await tx.select().from(authorProfiles).where(eq(authorProfiles.userId, userId)).for('update');
+		if (existing) {
+			// Applying again: the public profile is simply replaced, the bank account changes as the studio's form changes it (audited).
+			await tx.update(authorProfiles).set({ displayName: input.displayName, bio: input.bio, updatedAt: at }).where(eq(authorProfiles.userId, userId));
+			await recordPayoutDetailsChange(tx, userId, existing, input);
+		} else {
+			await tx.insert(authorProfiles).values({ userId, ...input, createdAt: at, updatedAt: at });
+		}
+		const [profile] = await tx.select().from(authorProfiles).where(eq(authorProfiles.userId, userId));
 		if (u.role === 'customer') {
 			await tx.update(users).set({ role: 'author', updatedAt: at }).where(eq(users.id, userId));
 			await recordAudit(tx, {

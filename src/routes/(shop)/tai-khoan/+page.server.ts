@@ -33,11 +33,14 @@ export const load: PageServerLoad = async (event) => {
 		api.auth.linkedProviders(),
 		api.notifications.mailPreferences()
 	]).catch(throwPageError);
+	// Authors see where their payouts go (edited in the studio); nobody else has a payout account.
+	const payoutDetails = event.locals.session?.user.role === 'author' ? await api.studio.payoutDetails().catch(() => null) : null;
 	const providers = enabledProviders();
 	const { searchParams } = event.url;
 	const justLinked = providers.find((p) => p.id === searchParams.get('da-lien-ket') && linked.some((l) => l.provider === p.id));
 	return {
 		profile,
+		payoutDetails,
 		devices,
 		mail,
 		isStaff: event.locals.session?.user.role === 'staff',

@@ -20,6 +20,8 @@ export const authorProfiles = pgTable(
 		bankName: text('bank_name').notNull(),
 		bankAccountNumber: text('bank_account_number').notNull(),
 		bankAccountHolder: text('bank_account_holder').notNull(),
+		/** When the bank details last changed after applying (null: as entered when applying); starts the payout cooldown. */
+		payoutDetailsChangedAt: timestamp('payout_details_changed_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 	},

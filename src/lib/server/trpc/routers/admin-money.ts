@@ -11,13 +11,15 @@ import {
 	AdminOrderSearch,
 	AssignTransferInput,
 	CreditTransferInput,
+	OpenOrderMatches,
+	OpenOrdersQuery,
 	RefundOrderInput,
 	TransferResolution,
 	UnmatchedTransferList,
 	WalletAdjustment,
 	WalletAdjustmentInput
 } from '../../../contracts/admin-money';
-import { getAdminOrder, searchOrders } from '../../admin/orders';
+import { findOpenOrders, getAdminOrder, searchOrders } from '../../admin/orders';
 import { confirmCashOrder } from '../../checkout/cash';
 import { refundOrder } from '../../checkout/refund';
 import { assignTransferToOrder, creditTransferToWallet, listUnmatchedTransfers } from '../../payments/resolve-unmatched';
@@ -39,6 +41,7 @@ const exampleSummary = {
 	paymentRef: 'HL7K2MQX9A',
 	buyerId,
 	buyerEmail: 'co.lan@example.vn',
+	buyerName: 'Cô Lan',
 	productId: '0f8e2d4c-0000-4000-8000-000000000000',
 	productTitle: 'Giáo án Toán lớp 1 — Học kì I',
 	createdAt: '2026-01-15T08:30:00.000Z',
@@ -180,6 +183,25 @@ export const adminMoneyRouter = router({
 		.input(z.object({}).optional())
 		.output(UnmatchedTransferList)
 		.query(() => listUnmatchedTransfers()),
+
+	openOrders: staffProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/admin/transfers/open-orders',
+				summary: 'Orders an unmatched transfer may pay',
+				description:
+					'PENDING or EXPIRED orders paid by bank transfer or cash, found by order number (`DH100042` or `100042`), payment reference (`HL…`), order id, or the buyer\'s email (exact, case-insensitive, account or guest). An email lists that person\'s open orders (newest first, at most 20, `byEmail` true) for staff to pick one; the other keys name one order. Then assign the transfer with the order\'s `id`.',
+				tags,
+				envelope: 'object',
+				auth: 'staff',
+				errors: { 400: ['validation_error'] },
+				example: { byEmail: false, items: [{ ...exampleSummary, status: 'PENDING', paidAt: null }], nextCursor: null, hasMore: false }
+			}
+		})
+		.input(OpenOrdersQuery)
+		.output(OpenOrderMatches)
+		.query(({ input }) => findOpenOrders(input.q)),
 
 	assignTransfer: staffProcedure
 		.meta({

@@ -56,7 +56,7 @@ export const adminRouter = router({
 				method: 'GET',
 				path: '/api/v1/admin/audit',
 				summary: 'Browse the audit log',
-				description: 'Staff actions, newest first, filtered by actor, action, target and a createdAt range. Rows are append-only.',
+				description: 'Staff actions, newest first, filtered by actor, action, target and a createdAt range. Rows are append-only. `targetName` names the target as a person reads it (an account\'s name and email, an order\'s number and payment reference, a product\'s title, a transfer\'s amount and bank reference).',
 				tags,
 				envelope: 'list',
 				auth: 'staff',
@@ -67,9 +67,11 @@ export const adminRouter = router({
 							id: '0b7d4c1e-0000-4000-8000-000000000000',
 							actorId: '1a2b3c4d-0000-4000-8000-000000000000',
 							actorEmail: 'quantri@example.vn',
+							actorName: 'Quản trị Lan',
 							action: 'user.role_change',
 							targetType: 'user',
 							targetId: exampleUser.id,
+							targetName: 'Cô Lan (co.lan@example.vn)',
 							summary: { before: { role: 'customer' }, after: { role: 'author' } },
 							createdAt: '2026-01-15T09:00:00.000Z'
 						}

@@ -16,7 +16,7 @@ export const studioProductProcedures = {
 				path: '/api/v1/studio/application',
 				summary: 'Apply to sell',
 				description:
-					'Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). An account whose author role staff took away is refused (403 `forbidden`, `details.reason` = `author_revoked`) until staff allow it to apply again. Applying again updates the profile.',
+					'Stores the public author profile and the bank account for payouts, and makes the account an `author` at once (audited as done by the account itself; staff may revoke it). Needs a verified email (403 `forbidden`, `details.reason` = `email_unverified`). An account whose author role staff took away is refused (403 `forbidden`, `details.reason` = `author_revoked`) until staff allow it to apply again. Applying again updates the profile; a changed bank account is audited and starts the payout cooldown, as with PUT /api/v1/studio/payout-details.',
 				tags,
 				envelope: 'object',
 				auth: 'session',

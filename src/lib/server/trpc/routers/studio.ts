@@ -1,6 +1,7 @@
 /** The author studio (issue #16), served at /api/v1/studio/*. Wiring only. */
 import { CompleteUploadInput, CreateUploadInput, Upload, UploadSlot } from '../../../contracts/uploads';
-import { StudioQuota } from '../../../contracts/studio';
+import { PayoutDetails, PayoutDetailsInput, StudioQuota } from '../../../contracts/studio';
+import { payoutDetails, updatePayoutDetails } from '../../studio/payout-details';
 import { uploadSlotPolicy, studioQuota } from '../../uploads/quotas';
 import { completeUpload, createUpload } from '../../uploads/uploads';
 import { authorProcedure, router } from '../init';
@@ -9,6 +10,13 @@ import { studioEarningsRouter } from './studio-earnings';
 import { studioProductProcedures } from './studio-products';
 
 const tags = ['Studio'];
+const payoutDetailsExample = {
+	bankName: 'Vietcombank',
+	bankAccountNumber: '0123456789',
+	bankAccountHolder: 'NGUYEN THI LAN',
+	changedAt: '2026-11-02T03:00:00.000Z',
+	confirmUntil: '2026-11-05T03:00:00.000Z'
+};
 
 export const studioRouter = router({
 	earnings: studioEarningsRouter,
@@ -58,6 +66,44 @@ export const studioRouter = router({
 		})
 		.output(StudioQuota)
 		.query(({ ctx }) => studioQuota(ctx.session.user.id)),
+
+	payoutDetails: authorProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/studio/payout-details',
+				summary: 'My payout account',
+				description:
+					'The bank account the signed-in author\'s payouts go to, when it last changed, and until when a payout to it needs staff\'s second confirmation (PAYOUT_DETAILS_COOLDOWN_HOURS after a change). 404 `not_found` without an author profile.',
+				tags,
+				envelope: 'object',
+				auth: 'author',
+				errors: { 404: ['not_found'] },
+				example: payoutDetailsExample
+			}
+		})
+		.output(PayoutDetails)
+		.query(({ ctx }) => payoutDetails(ctx.session.user.id)),
+
+	updatePayoutDetails: authorProcedure
+		.meta({
+			openapi: {
+				method: 'PUT',
+				path: '/api/v1/studio/payout-details',
+				summary: 'Change my payout account',
+				description:
+					'Replaces the bank name, account number (digits; spaces, dots and dashes as a bank app shows them are dropped) and holder. A change is audited with the account before and after and starts PAYOUT_DETAILS_COOLDOWN_HOURS during which staff must confirm the new account a second time to record a payout; sending the same details changes nothing.',
+				tags,
+				envelope: 'object',
+				auth: 'author',
+				sameOrigin: true,
+				errors: { 400: ['validation_error'], 404: ['not_found'] },
+				example: payoutDetailsExample
+			}
+		})
+		.input(PayoutDetailsInput)
+		.output(PayoutDetails)
+		.mutation(({ ctx, input }) => updatePayoutDetails(ctx.session.user.id, input)),
 
 	...studioProductProcedures
 });

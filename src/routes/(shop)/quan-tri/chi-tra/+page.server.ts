@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { MarkPayoutInput } from '$lib/contracts/statements';
 import { formAction } from '$lib/server/forms';
@@ -11,9 +12,17 @@ export const load: PageServerLoad = async (event) => {
 	return { list };
 };
 
+/** The second confirmation after a recent change of the author's bank account is a checkbox. */
+const MarkPayoutForm = MarkPayoutInput.extend({
+	confirmNewPayoutDetails: z
+		.literal('yes')
+		.optional()
+		.transform((v) => v === 'yes')
+});
+
 export const actions = {
 	mark: async (event) => {
-		const outcome = await formAction(event, MarkPayoutInput, (input) => serverCaller(event).admin.payouts.mark(input));
+		const outcome = await formAction(event, MarkPayoutForm, (input) => serverCaller(event).admin.payouts.mark(input));
 		return outcome.ok ? { done: outcome.value } : outcome.failure;
 	}
 } satisfies Actions;

@@ -1,0 +1,1 @@
+ALTER TABLE "author_profiles" ADD COLUMN "payout_details_changed_at" timestamp with time zone;
