@@ -97,7 +97,7 @@ describe('payouts', () => {
 		expect(res.status, res.text).toBe(200);
 		expect(res.body.data.monthEnded).toBe(true);
 		expect(res.body.data.items).toEqual([
-			{ authorId: author.userId, email: author.email, name: 'Cô Lan', salesCount: 1, monthShareVnd: '31500', owedVnd: '31500', payout: null }
+			{ authorId: author.userId, email: author.email, name: 'Cô Lan', salesCount: 1, monthShareVnd: '31500', owedVnd: '31500', payout: null, payoutDetails: null }
 		]);
 	});
 
