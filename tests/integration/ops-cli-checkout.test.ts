@@ -57,7 +57,7 @@ it('simulates a transfer for a purchase order, confirms a cash order and grants 
 	expect(confirmed.stdout).toContain('biên nhận: sent');
 	const twice = await ops(cliEnv, 'orders:confirm-cash', cash.id);
 	expect(twice.code).toBe(1);
-	expect(twice.stderr).toContain('PAID');
+	expect(twice.stderr).toContain('Đã thanh toán');
 	expect((await ops(cliEnv, 'orders:confirm-cash')).code).toBe(2);
 
 	const grant = await ops(cliEnv, 'downloads:grant', '--user', user.email.toUpperCase(), '--product', granted.id);
