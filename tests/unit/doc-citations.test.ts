@@ -3,23 +3,14 @@
  * ADRs, /openapi.json — never the numbering of documents the repository does not hold ("spec 4.6",
  * "architecture D8"). Every `docs/<page>.md#anchor` cited names a heading that exists.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files';
 
 const ROOTS = ['src', 'scripts', 'tests', 'build-tools', 'docs'];
 const SKIP = new Set(['node_modules', 'client']); // tests/client is generated from /openapi.json
 
-function files(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-		if (SKIP.has(e.name)) return [];
-		const path = join(dir, e.name);
-		if (e.isDirectory()) return files(path);
-		return /\.(ts|svelte|js|mjs|md)$/.test(e.name) ? [path] : [];
-	});
-}
-
-const sources = [...ROOTS.flatMap(files), 'README.md'].filter((f) => !f.endsWith('doc-citations.test.ts'));
+const sources = [...ROOTS.flatMap((root) => sourceFiles(root, /\.(ts|svelte|js|mjs|md)$/, SKIP)), 'README.md'].filter((f) => !f.endsWith('doc-citations.test.ts'));
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
 const anchor = (heading: string) =>

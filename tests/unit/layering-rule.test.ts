@@ -3,10 +3,11 @@
  * src/lib/server imports no route, REST facade, tRPC or SvelteKit at run time (an ESLint rule,
  * checked here to be on and to bite), and no module of src/ imports itself back through others.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files';
 
 describe('the layering rule', () => {
 	it('refuses a domain module importing the REST facade, tRPC or SvelteKit at run time, and allows SvelteKit types', async () => {
@@ -27,17 +28,9 @@ describe('the layering rule', () => {
 	}, 60_000);
 });
 
-function sources(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-		const path = join(dir, e.name);
-		if (e.isDirectory()) return sources(path);
-		return /\.(ts|svelte)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [resolve(path)] : [];
-	});
-}
-
 /** The modules of src/ each file imports (relative or `$lib/`), types included: a type-only circle still ties two files together. */
 function importGraph(): Map<string, string[]> {
-	const files = sources('src');
+	const files = sourceFiles('src', /^(?!.*\.d\.ts$).*\.(ts|svelte)$/).map((f) => resolve(f));
 	const known = new Set(files);
 	const target = (from: string, spec: string) => {
 		const base = spec.startsWith('$lib/') ? resolve('src/lib', spec.slice(5)) : spec.startsWith('.') ? resolve(dirname(from), spec) : null;

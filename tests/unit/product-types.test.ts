@@ -1,17 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { productTypes } from '../../src/lib/contracts/catalog';
 import { productTypeInfo, typeLabel, typeName } from '../../src/lib/product-types';
 import { sampleFile } from '../../src/lib/server/platform/storage/sample-files';
-
-function sources(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-		const path = join(dir, e.name);
-		if (e.isDirectory()) return sources(path);
-		return /\.(svelte|ts)$/.test(e.name) ? [path] : [];
-	});
-}
+import { sourceFiles } from '../helpers/source-files';
 
 describe('the product-type registry (src/lib/product-types.ts)', () => {
 	it('describes exactly the wire types, each with its own label, name, colours, cover and sample', () => {
@@ -41,7 +33,7 @@ describe('the product-type registry (src/lib/product-types.ts)', () => {
 
 	it('is the only place pages and components decide by type: none tests `type === "…"` itself', () => {
 		const inline = new RegExp(`type\\s*[!=]==?\\s*'(${productTypes.join('|')})'`);
-		const offenders = [...sources('src/routes'), ...sources('src/lib/components')].filter((f) => inline.test(readFileSync(f, 'utf8')));
+		const offenders = [...sourceFiles('src/routes', /\.(svelte|ts)$/), ...sourceFiles('src/lib/components', /\.(svelte|ts)$/)].filter((f) => inline.test(readFileSync(f, 'utf8')));
 		expect(offenders).toEqual([]);
 	});
 });
