@@ -8,7 +8,7 @@
  * who buys by QR in a fresh browser with nothing but the order-access cookie.
  *
  * The e2e server runs outside production, so payments use the demo account
- * and its public webhook key (src/lib/server/config.ts), and
+ * and its public webhook key (src/lib/server/config/payments.ts), and
  * MUSIC_FREE_MONTHLY_LIMIT=3 (playwright.config.ts).
  */
 import { createGiftCodes } from '../helpers/money';

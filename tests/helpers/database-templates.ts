@@ -11,7 +11,7 @@
  * server as on a first start.
  *
  * - PGlite: a data directory, copied into each server's DATA_DIR at the place
- *   the server opens (`pglite/` inside DATA_DIR, see `pgliteDir` in config.ts).
+ *   the server opens (`pglite/` inside DATA_DIR, see `pgliteDir` in config/database.ts).
  * - PostgreSQL (TEST_DATABASE_URL): a database `<prefix>_template`; each
  *   server's database is `CREATE DATABASE … TEMPLATE` it, a file copy.
  *
@@ -113,7 +113,7 @@ export async function prepareTemplates(): Promise<{ templates: DatabaseTemplates
 	}
 }
 
-/** A server's DATA_DIR gets the migrated PGlite directory where config.ts looks for it. */
+/** A server's DATA_DIR gets the migrated PGlite directory where config/database.ts looks for it. */
 export function copyPgliteTemplate(pgliteDir: string, dataDir: string): void {
 	if (!existsSync(pgliteDir)) throw new Error(`the PGlite template ${pgliteDir} is gone`);
 	cpSync(pgliteDir, join(dataDir, 'pglite'), { recursive: true });

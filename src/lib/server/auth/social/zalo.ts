@@ -71,7 +71,7 @@ function configurationFor(c: ZaloConfig): oidc.Configuration {
 			zaloClientAuth(c.appSecret)
 		);
 		configuration[oidc.customFetch] = zaloTokenFetch;
-		// Only the tests' Zalo-shaped server is plain http, and its URL is refused in production (config.ts).
+		// Only the tests' Zalo-shaped server is plain http, and its URL is refused in production (config/social.ts).
 		if (c.oauthUrl.startsWith('http://')) oidc.allowInsecureRequests(configuration);
 		configurations.set(key, configuration);
 	}
