@@ -4,6 +4,7 @@
  * teacher may type "50.000" — and drops what it cannot read instead of failing.
  */
 import { listSorts, productTypes, type ListSort, type ProductType } from './contracts/catalog';
+import { parseVndInput } from './money-input';
 
 export interface ListingFilters {
 	type?: ProductType;
@@ -19,12 +20,15 @@ export const sortLabels: Record<ListSort, string> = {
 	rating: 'Đánh giá cao nhất'
 };
 
-/** Digits only ("50.000 ₫" → 50000); empty or absurd input means "no bound". */
+/**
+ * A bound read by the one money parser (src/lib/money-input.ts: "50.000 ₫" →
+ * 50000); empty, unreadable ("35,5") or absurd input means "no bound".
+ */
 export function parsePrice(raw: string | null): number | undefined {
 	if (raw === null) return undefined;
-	const digits = raw.replace(/\D/g, '');
-	if (digits === '' || digits.length > 12) return undefined;
-	return Number(digits);
+	const parsed = parseVndInput(raw);
+	if (!parsed.ok || parsed.value.length > 12) return undefined;
+	return Number(parsed.value);
 }
 
 export function parseFilters(params: URLSearchParams): ListingFilters {

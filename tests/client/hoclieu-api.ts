@@ -2797,6 +2797,8 @@ export interface components {
             authorReapplyBlockedAt: string | null;
             /** @description Other accounts whose author profile has the same bank account number (spaces and punctuation ignored); empty without a profile */
             payoutAccountSharedWith: components["schemas"]["SharedPayoutAccount"][];
+            /** @description Where the author's payouts go, as the author last gave it; null without an author profile */
+            payoutDetails: components["schemas"]["PayoutDetails"] | null;
         };
         SharedPayoutAccount: {
             /** Format: uuid */
@@ -8808,7 +8810,7 @@ export interface operations {
                      *         "orderId": "3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13",
                      *         "userId": "6f1c2a9e-0000-4000-8000-000000000000",
                      *         "creditedVnd": "0",
-                     *         "note": "Nhân viên gán cho đơn HL7K2MQX9A. Lý do: Khách quên ghi mã đơn khi chuyển khoản"
+                     *         "note": "Nhân viên gán cho đơn DH100245 (HL7K2MQX9A). Lý do: Khách quên ghi mã đơn khi chuyển khoản"
                      *       }
                      *     } */
                     "application/json": {

@@ -44,7 +44,7 @@ test('staff resolve a transfer by typing the order number', async ({ page, conte
 		await item.getByLabel('Số đơn, mã thanh toán hoặc email người mua').fill(order.orderNumber);
 		await item.getByLabel(/Lý do/).first().fill('Thầy Minh quên ghi mã khi chuyển khoản');
 		await item.getByRole('button', { name: 'Gán cho đơn hàng' }).click();
-		await expect(page.getByText(/Nhân viên gán cho đơn HL/)).toBeVisible();
+		await expect(page.getByText(`Nhân viên gán cho đơn ${order.orderNumber} (`, { exact: false })).toBeVisible();
 		await expect(page.getByText(content)).toHaveCount(0);
 		await expectAccessible(page);
 		const [paid] = await sql<{ status: string }>(baseURL!, 'SELECT status FROM orders WHERE id = $1', [order.id]);

@@ -68,7 +68,7 @@ describe('/quan-tri/chuyen-khoan: assign by what staff have at hand', () => {
 		const transferId = await strayTransfer(45000);
 		const res = await submit('/quan-tri/chuyen-khoan?/assign', { id: transferId, form: 'assign', order: ` ${order.orderNumber.toLowerCase()} `, reason: REASON });
 		expect(res.status, res.text).toBe(200);
-		expect(res.text).toContain(`Nhân viên gán cho đơn ${order.paymentRef}`);
+		expect(res.text).toContain(`Nhân viên gán cho đơn ${order.orderNumber} (${order.paymentRef})`);
 		expect(await statusOf(order.id, buyer)).toBe('PAID');
 		expect(await openTransfer(transferId)).toBe(false);
 
@@ -109,7 +109,7 @@ describe('/quan-tri/chuyen-khoan: assign by what staff have at hand', () => {
 
 		const picked = await submit('/quan-tri/chuyen-khoan?/assign', { id: transferId, order: buyer.email, orderId: second.id, reason: REASON });
 		expect(picked.status, picked.text).toBe(200);
-		expect(picked.text).toContain(`Nhân viên gán cho đơn ${second.paymentRef}`);
+		expect(picked.text).toContain(`Nhân viên gán cho đơn ${second.orderNumber} (${second.paymentRef})`);
 		expect(await statusOf(second.id, buyer)).toBe('PAID');
 		expect(await statusOf(first.id, buyer)).toBe('PENDING');
 	});

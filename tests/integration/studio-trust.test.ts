@@ -184,5 +184,10 @@ describe('shared payout accounts', () => {
 		expect(detail.body.data.payoutAccountSharedWith[0]).toMatchObject({ id: puppet.userId, email: puppet.email, role: 'author', displayName: 'Cô Lan', bankName: 'Vietcombank' });
 		expect((await api(staff, `/api/v1/admin/users/${stranger.userId}`)).body.data.payoutAccountSharedWith).toEqual([]);
 		expect((await api(staff, `/api/v1/admin/users/${staff.userId}`)).body.data.payoutAccountSharedWith).toEqual([]);
+		// The author's own payout account is on the staff's page for them; an account without a profile has none.
+		expect(detail.body.data.payoutDetails).toEqual({ bankName: 'Vietcombank', bankAccountNumber: account, bankAccountHolder: 'NGUYEN THI LAN', changedAt: null, confirmUntil: null });
+		expect((await api(staff, `/api/v1/admin/users/${staff.userId}`)).body.data.payoutDetails).toBeNull();
+		const page = await request(base, `/quan-tri/nguoi-dung/${first.userId}`, { headers: { cookie: staff.cookie } });
+		expect(page.text).toContain(`Vietcombank, số tài khoản ${account}, chủ tài khoản NGUYEN THI LAN`);
 	});
 });

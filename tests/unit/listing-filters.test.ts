@@ -11,6 +11,12 @@ describe('listing filters in the URL', () => {
 		expect(parsePrice('abc')).toBeUndefined();
 		expect(parsePrice('9'.repeat(13))).toBeUndefined();
 		expect(parsePrice(null)).toBeUndefined();
+		// The money parser's spellings (src/lib/money-input.ts), and what it refuses is no bound at all.
+		expect(parsePrice('35 000')).toBe(35_000);
+		expect(parsePrice('35.000đ')).toBe(35_000);
+		expect(parsePrice('35,5')).toBeUndefined();
+		expect(parsePrice('3.5')).toBeUndefined();
+		expect(parsePrice('-100')).toBeUndefined();
 	});
 
 	it('keeps what it understands and drops the rest', () => {

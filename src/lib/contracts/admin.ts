@@ -3,6 +3,7 @@
  * Client-safe: the console's forms validate with the same schemas.
  */
 import { z } from 'zod';
+import { PayoutDetails } from './studio';
 import { MoneyVnd, pageFields } from './money';
 
 export const UserRoleValue = z.enum(['customer', 'author', 'staff'], { error: 'Vai trò không hợp lệ.' });
@@ -51,7 +52,8 @@ export const AdminUserDetail = AdminUserSummary.extend({
 		.describe('Set when staff took the author role away: the studio application is refused (403) until staff allow it again'),
 	payoutAccountSharedWith: z
 		.array(SharedPayoutAccount)
-		.describe('Other accounts whose author profile has the same bank account number (spaces and punctuation ignored); empty without a profile')
+		.describe('Other accounts whose author profile has the same bank account number (spaces and punctuation ignored); empty without a profile'),
+	payoutDetails: PayoutDetails.nullable().describe("Where the author's payouts go, as the author last gave it; null without an author profile")
 }).meta({ id: 'AdminUserDetail' });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 

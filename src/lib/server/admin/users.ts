@@ -17,6 +17,7 @@ import { authorProfiles, sessions, users, type UserRole } from '../db/schema';
 import { AppError, invalidCursor, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
+import { payoutDetailsView } from '../studio/payout-details';
 import { getBalance } from '../wallet/service';
 import { recordAudit } from './audit';
 import { keysetPage } from '../platform/keyset-page';
@@ -78,17 +79,26 @@ export async function searchUsers(query: { q?: string; cursor?: string; pageSize
 	return { items: page.rows.map(summary), hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
 
-/** Other accounts paid into the bank account this one's author profile names. */
-async function sharingPayoutAccount(userId: string, tx: DbOrTx): Promise<AdminUserDetail['payoutAccountSharedWith']> {
-	const [own] = await tx.select({ number: authorProfiles.bankAccountNumber }).from(authorProfiles).where(eq(authorProfiles.userId, userId));
-	if (!own) return [];
-	return tx
+/** Where this account's payouts go, and the other accounts paid into the same bank account. */
+async function payoutAccount(userId: string, tx: DbOrTx): Promise<Pick<AdminUserDetail, 'payoutDetails' | 'payoutAccountSharedWith'>> {
+	const [own] = await tx
+		.select({
+			bankName: authorProfiles.bankName,
+			bankAccountNumber: authorProfiles.bankAccountNumber,
+			bankAccountHolder: authorProfiles.bankAccountHolder,
+			payoutDetailsChangedAt: authorProfiles.payoutDetailsChangedAt
+		})
+		.from(authorProfiles)
+		.where(eq(authorProfiles.userId, userId));
+	if (!own) return { payoutDetails: null, payoutAccountSharedWith: [] };
+	const shared = await tx
 		.select({ id: users.id, email: users.email, name: users.name, role: users.role, displayName: authorProfiles.displayName, bankName: authorProfiles.bankName })
 		.from(authorProfiles)
 		.innerJoin(users, eq(users.id, authorProfiles.userId))
-		.where(and(eq(authorProfiles.bankAccountNumber, own.number), ne(authorProfiles.userId, userId)))
+		.where(and(eq(authorProfiles.bankAccountNumber, own.bankAccountNumber), ne(authorProfiles.userId, userId)))
 		.orderBy(asc(users.email))
 		.limit(100);
+	return { payoutDetails: payoutDetailsView(own), payoutAccountSharedWith: shared };
 }
 
 async function detail(u: UserRow, tx: DbOrTx): Promise<AdminUserDetail> {
@@ -102,7 +112,7 @@ async function detail(u: UserRow, tx: DbOrTx): Promise<AdminUserDetail> {
 		wallet: { main: wallet.main.toString(), bonus: wallet.bonus.toString(), total: wallet.total.toString() },
 		activeSessions: Number(active?.n ?? 0),
 		authorReapplyBlockedAt: u.authorReapplyBlockedAt?.toISOString() ?? null,
-		payoutAccountSharedWith: await sharingPayoutAccount(u.id, tx)
+		...(await payoutAccount(u.id, tx))
 	};
 }
 

@@ -22,6 +22,7 @@ import { AppError, notFound } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { credit } from '../wallet/service';
 import { formatVndText } from '../../format';
+import { formatOrderNumber } from '../../order-number';
 import { orderStatusLabels, paymentMethodLabels } from '../../order-labels';
 import { expireIntent, isPastExpiry } from './intents';
 import { transfersNeedingReview } from './review';
@@ -153,7 +154,9 @@ export async function assignTransferToOrder(actorId: string, transferId: string,
 			.returning();
 		await paymentTarget(paid!.kind).settle(tx, paid!, transfer);
 		const excessNote = excess > 0n ? await paymentTarget(paid!.kind).creditUnapplied(tx, paid!, transfer, excess, 'overpaid') : null;
-		const note = `Nhân viên gán cho đơn ${intent.reference}${excessNote ? `; ${excessNote}` : ''}. Lý do: ${reason}`;
+		// Staff and the ledger name an order by its number; the reference says which transfer it stood for.
+		const [named] = await tx.select({ number: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
+		const note = `Nhân viên gán cho đơn ${formatOrderNumber(named!.number)} (${intent.reference})${excessNote ? `; ${excessNote}` : ''}. Lý do: ${reason}`;
 		await markResolved(tx, transfer, { matchStatus: excess > 0n ? 'overpaid' : 'matched', intentId: intent.id, creditedVnd: excess, note });
 		await recordAudit(tx, {
 			actorId,

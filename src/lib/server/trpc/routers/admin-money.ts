@@ -222,7 +222,7 @@ export const adminMoneyRouter = router({
 					orderId,
 					userId: buyerId,
 					creditedVnd: '0',
-					note: 'Nhân viên gán cho đơn HL7K2MQX9A. Lý do: Khách quên ghi mã đơn khi chuyển khoản'
+					note: 'Nhân viên gán cho đơn DH100245 (HL7K2MQX9A). Lý do: Khách quên ghi mã đơn khi chuyển khoản'
 				}
 			}
 		})
