@@ -6,13 +6,16 @@
  * encoding — the same status, the same bytes and the same headers, but for
  * those that belong to one exchange. /metrics proves which way each went.
  *
+ * Signed-in reads of the REST API are computed there too (ADR 022): the same
+ * differential holds for them, session renewal and clearing included.
+ *
  * The response cache is emptied whenever the way is switched (the test hook
  * does it), so neither answer is a replay of the other.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProducts, type CategoryFixture } from '../helpers/catalog';
-import { metricValue, request, type JsonResponse } from '../helpers/http';
+import { createUser, metricValue, request, sql, type JsonResponse } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
@@ -126,11 +129,9 @@ describe('public reads computed before SvelteKit', () => {
 		expect(inFront).toEqual(byRoute);
 	});
 
-	it('leave sessions, other methods, unknown and undecodable paths to SvelteKit', async () => {
+	it('leave other methods, unknown and undecodable paths to SvelteKit', async () => {
 		await computeInFront(true);
 		const before = await computedInFront();
-		const session = await request(server.url, '/api/v1/search?q=to%C3%A1n', { headers: { cookie: 'auth.session_data=not-a-session' } });
-		expect(session.status).toBe(200);
 		const head = await fetch(`${server.url}/api/v1/catalog/categories`, { method: 'HEAD' });
 		expect(head.status).toBe(200);
 		const unknown = await request(server.url, '/api/v1/catalog/nothing-here');
@@ -153,5 +154,115 @@ describe('public reads computed before SvelteKit', () => {
 		expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
 		expect(answers[2]!.body.equals(answers[0]!.body)).toBe(true);
 		expect(await replayed()).toBe(before + 1);
+	});
+});
+
+describe('signed-in reads computed before SvelteKit', () => {
+	const same = (byRoute: Answer, inFront: Answer, what: string) => {
+		expect(inFront.status, what).toBe(byRoute.status);
+		expect(inFront.headers, what).toEqual(byRoute.headers);
+		expect(inFront.body.equals(byRoute.body), `${what}: ${inFront.body.toString('latin1').slice(0, 200)}`).toBe(true);
+	};
+
+	it('answer what SvelteKit answers for an account reading its own data, public reads and refusals', async () => {
+		const user = await createUser(server.url);
+		const staffOnly = `/api/v1/admin/users/${user.userId}`;
+		const paths = [
+			'/api/v1/wallet/balance',
+			'/api/v1/wallet/ledger?pageSize=5',
+			'/api/v1/wallet/ledger?pageSize=0',
+			'/api/v1/notifications',
+			'/api/v1/me/unread',
+			'/api/v1/conversations',
+			'/api/v1/music/quota',
+			`/api/v1/catalog/products/${category.path}/giao-an-truoc-5`,
+			'/api/v1/search?q=gi%C3%A1o%20%C3%A1n',
+			staffOnly
+		];
+		const statuses = new Set<number>();
+		for (const path of paths) {
+			for (const encoding of ['identity', 'gzip']) {
+				const [byRoute, inFront] = await bothWays(path, { cookie: user.cookie, 'accept-encoding': encoding });
+				statuses.add(inFront.status);
+				same(byRoute, inFront, `${path} (${encoding})`);
+			}
+		}
+		expect([...statuses].sort()).toEqual([200, 400, 403]);
+	});
+
+	it('clear a cookie that is not a session, and refuse a session signed out, the same way', async () => {
+		const user = await createUser(server.url);
+		const [tamperedRoute, tamperedFront] = await bothWays('/api/v1/wallet/balance', { cookie: 'auth.session_data=not-a-session' });
+		expect(tamperedFront.status).toBe(401);
+		expect(tamperedFront.headers['set-cookie']).toMatch(/^auth\.session_data=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+		same(tamperedRoute, tamperedFront, 'tampered cookie');
+		await sql(server.url, 'DELETE FROM sessions WHERE user_id = $1', [user.userId]);
+		const [endedRoute, endedFront] = await bothWays('/api/v1/wallet/balance', { cookie: user.cookie });
+		expect(endedFront.status).toBe(401);
+		same(endedRoute, endedFront, 'ended session');
+	});
+
+	it('renew a session near its end with the same cookie', async () => {
+		const user = await createUser(server.url);
+		const renewed = async (inFront: boolean) => {
+			await sql(server.url, "UPDATE sessions SET expires_at = now() + interval '10 days' WHERE user_id = $1", [user.userId]);
+			await computeInFront(inFront);
+			const before = await computedInFront();
+			const answer = await get('/api/v1/wallet/balance', { cookie: user.cookie });
+			expect(await computedInFront()).toBe(inFront ? before + 1 : before);
+			expect(answer.status).toBe(200);
+			// Expires names the second it was written; everything else is the same line.
+			return answer.headers['set-cookie']!.replace(/Expires=[^;]+/, 'Expires=…');
+		};
+		const byRoute = await renewed(false);
+		expect(byRoute).toMatch(/^auth\.session_data=[^;]+; Max-Age=2592000; Path=\/; Expires=…; HttpOnly; SameSite=Lax$/);
+		expect(await renewed(true)).toBe(byRoute);
+	});
+
+	it('leave writes and streams to SvelteKit', async () => {
+		const user = await createUser(server.url);
+		await computeInFront(true);
+		const before = await computedInFront();
+		const write = await request(server.url, '/api/v1/notifications/read', { method: 'POST', json: {}, headers: { cookie: user.cookie, origin: server.url } });
+		expect(write.status).toBeLessThan(500);
+		const controller = new AbortController();
+		const stream = await fetch(`${server.url}/api/v1/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+		expect(stream.headers.get('content-type')).toContain('text/event-stream');
+		controller.abort();
+		expect(await computedInFront()).toBe(before);
+	});
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a session ended on one instance, read on another', () => {
+	// Two instances of one deployment: the same secrets and database, each its own process and memory.
+	const secrets = { AUTH_SECRET: randomBytes(32).toString('base64url'), SIGNING_SECRET: randomBytes(32).toString('base64url') };
+	let first: TestServer;
+	let second: TestServer;
+	beforeAll(async () => {
+		first = await startServer({ env: secrets });
+		second = await startServer({ freshDatabase: false, env: { ...secrets, DATABASE_URL: first.databaseUrl } });
+	}, 120_000);
+	afterAll(async () => {
+		await second?.stop();
+		await first?.stop();
+	});
+
+	const balanceOn = async (server: TestServer, cookie: string) => (await request(server.url, '/api/v1/wallet/balance', { headers: { cookie } })).status;
+
+	it('is refused there at once after sign-out (README "Signed-in reads": no session is cached)', async () => {
+		const user = await createUser(first.url);
+		expect(await balanceOn(second, user.cookie)).toBe(200);
+		const out = await request(first.url, '/api/auth/sign-out', { method: 'POST', json: {}, headers: { cookie: user.cookie, origin: first.url } });
+		expect(out.status, out.text).toBe(200);
+		expect(await balanceOn(second, user.cookie)).toBe(401);
+	});
+
+	it('is refused there at once after staff disable the account', async () => {
+		const user = await createUser(first.url);
+		const staff = await createUser(first.url, { role: 'staff' });
+		expect(await balanceOn(second, user.cookie)).toBe(200);
+		const disabled = await request(first.url, `/api/v1/admin/users/${user.userId}/disable`, { method: 'POST', json: { reason: 'Thử khoá' }, headers: { cookie: staff.cookie, origin: first.url } });
+		expect(disabled.status, disabled.text).toBe(200);
+		expect(await balanceOn(second, user.cookie)).toBe(401);
 	});
 });

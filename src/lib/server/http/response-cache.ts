@@ -91,7 +91,7 @@ export function requestIdFor(incoming: string | null | undefined): string {
 	return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-function hasSessionCookie(cookie: string | null | undefined): boolean {
+export function hasSessionCookie(cookie: string | null | undefined): boolean {
 	return cookie !== null && cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
 }
 
