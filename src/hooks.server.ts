@@ -26,6 +26,7 @@ import { noteLocalWrite } from '$lib/server/catalog/memory-cache';
 import { config } from '$lib/server/config';
 import { shouldSupervise, superviseWorkers } from '$lib/server/platform/cluster';
 import { isWorkerProcess } from '$lib/server/platform/process-role';
+import { profileOnSignal } from '$lib/server/platform/cpu-profile';
 import { configOrExit, startServer, startWorker } from '$lib/server/startup';
 import { preparingResponse } from '$lib/server/startup-gate';
 import { setupTopups } from '$lib/server/topup/setup';
@@ -47,6 +48,7 @@ export const init: ServerInit = async () => {
 	setupUploads();
 	setupPreviews();
 	if (worker) return startWorker();
+	profileOnSignal(config().cpuProfileDir);
 	setupSearch();
 	// The built server's entry answers public reads before SvelteKit (ADR 014, ADR 018 part 2).
 	if (!dev) registerFront();

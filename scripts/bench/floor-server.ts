@@ -5,19 +5,23 @@
  *
  * - GET /product/<fullPath>: the product-detail lookup of
  *   GET /api/v1/catalog/products/{fullPath}.
+ * - GET /balance with the session cookie: the signed-in read of
+ *   GET /api/v1/wallet/balance: the cookie's HMAC checked as the app checks
+ *   it (AUTH_SECRET), then the session and the wallet in one statement.
  * - POST /checkout {productId} with the session cookie: the wallet purchase of
  *   POST /api/v1/checkout in the fewest statements there can be, one: session,
  *   product and its effective price, the not-yet-owned check, the debit
  *   (bonus pocket first, never below zero), the PAID order, its ledger rows and
  *   the ownership, all in one data-modifying statement (atomic on its own).
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import postgres from 'postgres';
 
 const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 4100);
-if (!url) throw new Error('DATABASE_URL is required');
+const authSecret = process.env.AUTH_SECRET;
+if (!url || !authSecret) throw new Error('DATABASE_URL and AUTH_SECRET are required');
 
 const sql = postgres(url, { max: 10 });
 
@@ -37,6 +41,29 @@ async function productDetail(req: IncomingMessage, res: ServerResponse): Promise
 		LIMIT 1`;
 	if (rows[0]) send(res, 200, { data: rows[0] });
 	else send(res, 404, { error: { code: 'not_found' } });
+}
+
+/** The session token of a signed `auth.session_data` cookie (src/lib/server/platform/signing.ts), or null. */
+function sessionToken(cookieHeader: string | undefined): string | null {
+	const signed = /auth\.session_data=([^;]+)/.exec(cookieHeader ?? '')?.[1];
+	const dot = signed?.lastIndexOf('.') ?? -1;
+	if (!signed || dot <= 0) return null;
+	const token = signed.slice(0, dot);
+	const expected = Buffer.from(createHmac('sha256', authSecret!).update(`session\n${token}`).digest('base64url'));
+	const given = Buffer.from(signed.slice(dot + 1));
+	return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+async function balance(req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const token = sessionToken(req.headers.cookie);
+	if (!token) return send(res, 401, { error: { code: 'unauthenticated' } });
+	const sessionId = createHash('sha256').update(token).digest('hex');
+	const [w] = await sql<{ main: string; bonus: string; total: string }[]>`
+		SELECT w.main::text, w.bonus::text, (w.main + w.bonus)::text AS total
+		FROM sessions s JOIN wallets w ON w.user_id = s.user_id
+		WHERE s.id = ${sessionId} AND s.expires_at > now()`;
+	if (w) send(res, 200, { data: w });
+	else send(res, 401, { error: { code: 'unauthenticated' } });
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -84,6 +111,7 @@ async function checkout(req: IncomingMessage, res: ServerResponse): Promise<void
 }
 
 createServer((req, res) => {
-	const work = req.method === 'POST' && req.url === '/checkout' ? checkout(req, res) : productDetail(req, res);
+	const work =
+		req.method === 'POST' && req.url === '/checkout' ? checkout(req, res) : req.url === '/balance' ? balance(req, res) : productDetail(req, res);
 	work.catch((error: unknown) => send(res, 500, { error: { code: 'internal_error', message: String(error) } }));
 }).listen(port, '127.0.0.1', () => console.log(`floor listening on ${port}`));

@@ -17,17 +17,24 @@
  * 7. prints a Markdown table and writes JSON to bench-results/.
  *
  * BENCH_SCENARIOS (name prefixes, comma-separated) and BENCH_CONNECTIONS (default "10,50") run
- * a subset, and BENCH_APP_NODE_ARGS adds node flags to the app server, e.g. for a CPU profile.
+ * a subset, and BENCH_APP_NODE_ARGS adds node flags to the app server.
+ *
+ * After each app scenario's measured run, a short pass of the same requests runs under V8's
+ * sampling profiler (SIGUSR2 to every serving process, CPU_PROFILE_DIR): the profiles are kept
+ * under bench-results/profiles-<run>/ and their top frames by self time go into the JSON, so each
+ * run says where the server's time went without the profiler slowing the measured numbers.
+ * BENCH_PROFILE_SECONDS (default 3; 0 turns it off) sets its length.
  *
  * Everything targets 127.0.0.1 and every run is bounded by BENCH_SECONDS.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { loadAverage as load } from '../load-average';
 import { countCpu, formatCpu, withChildren, type CpuPerRequest } from './cpu';
+import { topFrames, type TopFrame } from './profile-summary';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import postgres from 'postgres';
@@ -45,6 +52,9 @@ const APP_NODE_ARGS = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean
 /** Comma-separated scenario name prefixes to run (all by default), e.g. "floor: wallet,wallet checkout". */
 const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 3);
+const RUN_STAMP = new Date().toISOString().replace(/[:.]/g, '-');
+const PROFILE_DIR = resolve(`bench-results/profiles-${RUN_STAMP}`);
 const AUTH_SECRET = randomBytes(32).toString('base64url');
 const SIGNING_SECRET = randomBytes(32).toString('base64url');
 const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
@@ -142,6 +152,8 @@ interface Result {
 	loadAfter: string;
 	/** CPU milliseconds per request of the server under test, PostgreSQL and this harness (./cpu.ts). */
 	cpu: CpuPerRequest;
+	/** The app's CPU profile of this scenario (a pass after the measured run): its files and top frames by self time. */
+	profile?: { files: string[]; totalMs: number; top: TopFrame[] };
 }
 
 /** The error code of an answer body: the contract's envelope, the legacy flat shape, or none. */
@@ -197,6 +209,35 @@ async function measure(s: Scenario, base: string, workers: number, connections: 
 	return result;
 }
 
+const profileFiles = (): string[] => (existsSync(PROFILE_DIR) ? readdirSync(PROFILE_DIR).filter((f) => f.endsWith('.cpuprofile')) : []);
+
+/**
+ * The same requests again for PROFILE_SECONDS with every serving process profiling (SIGUSR2
+ * starts and stops it: src/lib/server/platform/cpu-profile.ts); undefined when turned off or
+ * when a process wrote no profile within 10 s.
+ */
+async function profiled(s: Scenario, base: string, connections: number, pids: number[]): Promise<Result['profile']> {
+	if (PROFILE_SECONDS <= 0) return undefined;
+	const before = new Set(profileFiles());
+	const signal = () => pids.forEach((pid) => process.kill(pid, 'SIGUSR2'));
+	signal();
+	await new Promise((r) => setTimeout(r, 200));
+	await cannon(base, connections, { ...s.options(), duration: PROFILE_SECONDS });
+	signal();
+	for (let i = 0; i < 100; i++) {
+		const fresh = profileFiles().filter((f) => !before.has(f));
+		if (fresh.length >= pids.length) {
+			const files = fresh.map((f) => `${PROFILE_DIR}/${f}`);
+			const summary = topFrames(files);
+			console.log(`     profile: ${summary.top.slice(0, 3).map((t) => `${t.percent} % ${t.frame}`).join(' · ')}`);
+			return { files: files.map((f) => f.slice(resolve('.').length + 1)), ...summary };
+		}
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	console.log('     profile: not written within 10 s');
+	return undefined;
+}
+
 function stop(child: ChildProcess): Promise<unknown> {
 	return child.exitCode !== null ? Promise.resolve() : new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); });
 }
@@ -227,7 +268,7 @@ async function main(): Promise<void> {
 
 		// Node itself with tsx's loader (not npx), so the SIGTERM at the end reaches the server.
 		const floor = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/floor-server.ts'], {
-			env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(FLOOR_PORT) },
+			env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(FLOOR_PORT), AUTH_SECRET },
 			stdio: 'inherit'
 		});
 		children.push(floor);
@@ -244,6 +285,7 @@ async function main(): Promise<void> {
 				// The seed stores files for the first 5 000 products only, so a preview worker would
 				// fail a job for a missing file every poll, or render real ones, beside every scenario.
 				PREVIEW_CONCURRENCY: '0',
+				CPU_PROFILE_DIR: PROFILE_DIR,
 				...raisedLimits()
 			};
 			// One process starts with the heap limit the README gives it (NODE_OPTIONS there); workers get WORKER_HEAP_MB from the primary (ADR 016).
@@ -275,7 +317,11 @@ async function main(): Promise<void> {
 			await indexes;
 			console.log(`== the app with WEB_CONCURRENCY=${workers}`);
 			for (const s of scenarios.filter((x) => x.target === 'app')) {
-				for (const connections of CONNECTIONS) results.push(await measure(s, ORIGIN, workers, connections, () => withChildren(server.pid!)));
+				for (const connections of CONNECTIONS) {
+					const result = await measure(s, ORIGIN, workers, connections, () => withChildren(server.pid!));
+					result.profile = await profiled(s, ORIGIN, connections, servingPids(server.pid!, workers));
+					results.push(result);
+				}
 			}
 			rssByWorkers[workers] = servingPids(server.pid!, workers).map(peakRssMb);
 			await stop(server);
@@ -417,6 +463,11 @@ function buildScenarios(f: Fixtures, cookies: string[]): Scenario[] {
 			warmupRequests: checkoutWarmup
 		},
 		{
+			name: 'floor: wallet balance (signed in)',
+			target: 'floor',
+			options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: '/balance', headers: { cookie: cookie() } }) }] })
+		},
+		{
 			name: 'product detail',
 			target: 'app',
 			options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, path: `/api/v1/catalog/products/${detailPaths()}` }) }] }),
@@ -476,6 +527,11 @@ function targets(results: Result[], rssByWorkers: Record<number, number[]>): [st
 		const checkout = find('wallet checkout', workers);
 		if (checkout && checkoutFloor) out.push([`wallet checkout, ${workers} worker(s): ≥ 60 % of the checkout floor at 10 connections (${checkout.requestsPerSec} vs ${checkoutFloor.requestsPerSec} orders/s)`, checkout.requestsPerSec >= checkoutFloor.requestsPerSec * 0.6]);
 	}
+	const balanceFloor = find('floor: wallet balance', 0);
+	for (const workers of WORKERS) {
+		const read = find('wallet balance', workers);
+		if (read && balanceFloor) out.push([`wallet balance, ${workers} worker(s): ≥ 50 % of the signed-in floor at 10 connections (${read.requestsPerSec} vs ${balanceFloor.requestsPerSec} req/s)`, read.requestsPerSec >= balanceFloor.requestsPerSec * 0.5]);
+	}
 	const checkout2 = results.filter((r) => r.scenario.startsWith('wallet checkout') && r.workers === 2);
 	if (checkout2.length) {
 		const best = Math.max(...checkout2.map((r) => r.requestsPerSec));
@@ -494,9 +550,16 @@ function targets(results: Result[], rssByWorkers: Record<number, number[]>): [st
 	return out;
 }
 
+/** The floor each app scenario is measured against: checkout against checkout, the signed-in read against the signed-in floor, every other read against product detail. */
+function floorOf(scenario: string): string {
+	if (scenario.startsWith('wallet checkout')) return 'floor: wallet checkout';
+	if (scenario.startsWith('wallet balance')) return 'floor: wallet balance';
+	return 'floor: product detail';
+}
+
 function report(results: Result[], rssByWorkers: Record<number, number[]>, invariants: Invariants, seedSeconds: number): void {
 	const floorFor = (r: Result) =>
-		results.find((f) => f.workers === 0 && f.connections === r.connections && f.scenario.startsWith(r.scenario.startsWith('wallet checkout') ? 'floor: wallet checkout' : 'floor: product detail'));
+		results.find((f) => f.workers === 0 && f.connections === r.connections && f.scenario.startsWith(floorOf(r.scenario)));
 	const lines = [
 		`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1; ${PRODUCTS} products, ${USERS} users; ${SECONDS} s per run after a 2 s warm-up (product detail: three reads of every path per worker first; checkouts: ${checkoutWarmup(1)} orders per process); seeding took ${seedSeconds.toFixed(0)} s.`,
 		'',
@@ -516,7 +579,7 @@ function report(results: Result[], rssByWorkers: Record<number, number[]>, invar
 	];
 	console.log('\n' + lines.join('\n'));
 	mkdirSync('bench-results', { recursive: true });
-	const file = `bench-results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+	const file = `bench-results/bench-${RUN_STAMP}.json`;
 	writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), products: PRODUCTS, users: USERS, seconds: SECONDS, results, peakRssMb: rssByWorkers, invariants, seedSeconds }, null, 2));
 	console.log(`\nJSON: ${file}`);
 }

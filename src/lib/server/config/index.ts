@@ -30,7 +30,7 @@ import { walletSettings } from './wallet';
 
 export { ConfigError } from './kit';
 export { FEATURES, type Env } from './features';
-export { resolveWebConcurrency } from './server';
+export { resolveWebConcurrency } from './web-concurrency';
 export { adapterBodyLimit, type StorageConfig } from './storage';
 export { DEMO_PAYMENT_ACCOUNT, type PaymentAccount, type PaymentSettings, type WebhookKey } from './payments';
 export type { Secrets } from './secrets';

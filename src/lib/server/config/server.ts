@@ -1,8 +1,8 @@
 /** The process itself: where it listens, how many workers, limits of a request, logs and health. */
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { bool, ConfigError, positiveInt, secret, setting, type EnvOf } from './kit';
+import { bool, positiveInt, secret, setting, type EnvOf } from './kit';
+import { resolveWebConcurrency } from './web-concurrency';
 
 export const serverVariables = {
 	NODE_ENV: setting(
@@ -46,6 +46,11 @@ export const serverVariables = {
 		z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 		'`debug`, `info`, `warn`, `error`, `silent`; one JSON object per line, `requestId` on every line written while serving a request, the per-request access line at `debug` (5xx at `info`) — see [Logs](#logs)'
 	),
+	CPU_PROFILE_DIR: setting(
+		z.string().min(1).optional(),
+		'set: `SIGUSR2` to a serving process starts a CPU profile and the next `SIGUSR2` writes it here as `cpu-<pid>-<time>.cpuprofile` (`npm run bench` profiles every scenario this way); unset: no handler',
+		'unset'
+	),
 	TEST_HOOKS: setting(
 		bool.default(false),
 		'test-only endpoints (clock, SQL); refused in production, and absent from a production build (`npm run build`) whatever it says'
@@ -73,33 +78,6 @@ export function configContext(env: EnvOf<typeof serverVariables>, mode: Mode): C
 		dataDir: resolve(env.DATA_DIR),
 		origin: (env.ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
 	};
-}
-
-/**
- * How many HTTP workers to fork. Several workers need what several instances
- * need: PostgreSQL (PGlite allows one process per data directory) and a shared
- * rate-limit store (each worker's in-process counters would multiply every
- * limit by N). Unset, production uses every core when both are configured and
- * one worker otherwise (docs/decisions/007-web-concurrency.md); the demo and
- * tests use one.
- */
-export function resolveWebConcurrency(
-	requested: number | undefined,
-	setup: { production: boolean; postgres: boolean; sharedRateLimitStore: boolean }
-): number {
-	const canCluster = setup.postgres && setup.sharedRateLimitStore;
-	if (requested === undefined) return setup.production && canCluster ? availableParallelism() : 1;
-	if (requested > 1 && !setup.postgres) {
-		throw new ConfigError(
-			`WEB_CONCURRENCY=${requested} needs DATABASE_URL: the embedded database (PGlite) allows one process. Set DATABASE_URL or WEB_CONCURRENCY=1.`
-		);
-	}
-	if (requested > 1 && !setup.sharedRateLimitStore) {
-		throw new ConfigError(
-			`WEB_CONCURRENCY=${requested} needs a shared rate-limit store (REDIS_URL or UPSTASH_REDIS_REST_URL): in-process counters would let each worker grant the whole limit. Set one, or WEB_CONCURRENCY=1.`
-		);
-	}
-	return requested;
 }
 
 type ServerEnv = EnvOf<typeof serverVariables> & { DATABASE_URL?: string; REDIS_URL?: string; UPSTASH_REDIS_REST_URL?: string };
@@ -134,6 +112,8 @@ export function serverSettings(env: ServerEnv, ctx: ConfigContext) {
 		/** Bearer token a Prometheus scraper sends to /metrics; undefined → no metrics endpoint at all. */
 		metricsToken: env.METRICS_TOKEN,
 		logLevel: env.LOG_LEVEL,
+		/** Where SIGUSR2-triggered CPU profiles go (platform/cpu-profile.ts); undefined: no profiling on signal. */
+		cpuProfileDir: env.CPU_PROFILE_DIR ? resolve(env.CPU_PROFILE_DIR) : undefined,
 		testHooks: env.TEST_HOOKS,
 		/** How long a shutdown waits for request handlers still running (../http/in-flight.ts), and a worker for its preview jobs. */
 		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
