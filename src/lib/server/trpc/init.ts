@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error';
 import { classifyError } from '../errors/classify';
-import type { RouteMeta } from '../rest/meta';
+import type { AuthRequirement, RouteMeta } from '../rest/meta';
 import type { Context } from '../policies/context';
 import { enforcePolicies } from '../policies/enforce';
 
@@ -88,3 +88,21 @@ export const authorProcedure = sessionProcedure.use(({ ctx, next }) => {
 	if (role !== 'author' && role !== 'staff') throw forbidden('Chỉ tác giả mới được thực hiện thao tác này.');
 	return next({ ctx });
 });
+
+/** The auth requirements that leave a session on the context (checked by the policy layer before the input). */
+type SignedInAuth = 'session' | 'staff' | 'author';
+const SIGNED_IN: ReadonlySet<AuthRequirement> = new Set<AuthRequirement>(['session', 'staff', 'author']);
+
+type DeclaredAuth<M extends RouteMeta> = M extends { openapi: { auth: infer A } } ? A : M extends { policies: { auth: infer A } } ? A : never;
+
+/**
+ * A procedure from its route meta, the role stated once: the policy layer
+ * enforces `auth` (401/403 before the input, ../policies/enforce.ts), and a
+ * signed-in requirement gives the handler a context whose session is set.
+ * Procedures without a REST route or policies (storefront-only reads) still
+ * start from `sessionProcedure` or `staffProcedure`.
+ */
+export function route<const M extends RouteMeta>(meta: M): DeclaredAuth<M> extends SignedInAuth ? typeof sessionProcedure : typeof publicProcedure {
+	const auth = meta.openapi?.auth ?? meta.policies?.auth;
+	return (auth !== undefined && SIGNED_IN.has(auth) ? sessionProcedure : publicProcedure).meta(meta) as never;
+}

@@ -1,7 +1,7 @@
 /** The staff queue of takedown notices and theft reports (issue #16), at /api/v1/admin/reports, tagged Admin. Wiring only. */
 import { AdminReport, AdminReportList, AdminReportQuery, DecideReportInput, ReportIdInput, SuspendReportInput } from '../../../contracts/reports';
 import { decideReport, getReport, listReports, suspendFromReport } from '../../reports/reports';
-import { router, staffProcedure } from '../init';
+import { route, router } from '../init';
 
 const tags = ['Admin'];
 const example = {
@@ -29,78 +29,74 @@ const example = {
 };
 
 export const adminReportsRouter = router({
-	list: staffProcedure
-		.meta({
-			openapi: {
-				method: 'GET',
-				path: '/api/v1/admin/reports',
-				summary: 'The reports queue',
-				description: 'Takedown notices and reports, waiting ones first (open, then suspended, oldest first), then decided ones newest first; filter by `status` and `kind`. At most 100.',
-				tags,
-				envelope: 'list',
-				auth: 'staff',
-				errors: { 400: ['validation_error'] },
-				example: { items: [example], nextCursor: null, hasMore: false }
-			}
-		})
+	list: route({
+		openapi: {
+			method: 'GET',
+			path: '/api/v1/admin/reports',
+			summary: 'The reports queue',
+			description: 'Takedown notices and reports, waiting ones first (open, then suspended, oldest first), then decided ones newest first; filter by `status` and `kind`. At most 100.',
+			tags,
+			envelope: 'list',
+			auth: 'staff',
+			errors: { 400: ['validation_error'] },
+			example: { items: [example], nextCursor: null, hasMore: false }
+		}
+	})
 		.input(AdminReportQuery)
 		.output(AdminReportList)
 		.query(({ input }) => listReports(input)),
 
-	get: staffProcedure
-		.meta({
-			openapi: {
-				method: 'GET',
-				path: '/api/v1/admin/reports/{id}',
-				summary: 'One report',
-				description: 'A report with its product, the reporter, and the decision once there is one.',
-				tags,
-				envelope: 'object',
-				auth: 'staff',
-				errors: { 400: ['validation_error'], 404: ['not_found'] },
-				example
-			}
-		})
+	get: route({
+		openapi: {
+			method: 'GET',
+			path: '/api/v1/admin/reports/{id}',
+			summary: 'One report',
+			description: 'A report with its product, the reporter, and the decision once there is one.',
+			tags,
+			envelope: 'object',
+			auth: 'staff',
+			errors: { 400: ['validation_error'], 404: ['not_found'] },
+			example
+		}
+	})
 		.input(ReportIdInput)
 		.output(AdminReport)
 		.query(({ input }) => getReport(input.id)),
 
-	suspend: staffProcedure
-		.meta({
-			openapi: {
-				method: 'POST',
-				path: '/api/v1/admin/reports/{id}/suspend',
-				summary: 'Suspend the product pending review',
-				description:
-					'Takes the reported product off sale at once (gone from listing, search, its page and checkout; owners keep their downloads) while staff review the report. Only an `open` report (409 `conflict` otherwise). Audited.',
-				tags,
-				envelope: 'object',
-				auth: 'staff',
-				sameOrigin: true,
-				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-				example: { ...example, status: 'suspended', productStatus: 'suspended', productFullPath: null, suspendedProduct: true }
-			}
-		})
+	suspend: route({
+		openapi: {
+			method: 'POST',
+			path: '/api/v1/admin/reports/{id}/suspend',
+			summary: 'Suspend the product pending review',
+			description:
+				'Takes the reported product off sale at once (gone from listing, search, its page and checkout; owners keep their downloads) while staff review the report. Only an `open` report (409 `conflict` otherwise). Audited.',
+			tags,
+			envelope: 'object',
+			auth: 'staff',
+			sameOrigin: true,
+			errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+			example: { ...example, status: 'suspended', productStatus: 'suspended', productFullPath: null, suspendedProduct: true }
+		}
+	})
 		.input(SuspendReportInput)
 		.output(AdminReport)
 		.mutation(({ ctx, input }) => suspendFromReport(ctx.session.user.id, input.id, input.note)),
 
-	decide: staffProcedure
-		.meta({
-			openapi: {
-				method: 'POST',
-				path: '/api/v1/admin/reports/{id}/decide',
-				summary: 'Record the decision on a report',
-				description:
-					'`upheld`: the product stays (or goes) off sale. `dismissed`: the report is closed and, if this report suspended the product and no other report holds it, the product goes back on sale. A note is required. Once per report (409 `conflict` after that). Audited.',
-				tags,
-				envelope: 'object',
-				auth: 'staff',
-				sameOrigin: true,
-				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-				example: { ...example, status: 'dismissed', decisionNote: 'Tác giả gửi giấy phép sử dụng của nhà xuất bản.', decidedByEmail: 'quantri@example.vn', decidedAt: '2026-11-21T08:00:00.000Z' }
-			}
-		})
+	decide: route({
+		openapi: {
+			method: 'POST',
+			path: '/api/v1/admin/reports/{id}/decide',
+			summary: 'Record the decision on a report',
+			description:
+				'`upheld`: the product stays (or goes) off sale. `dismissed`: the report is closed and, if this report suspended the product and no other report holds it, the product goes back on sale. A note is required. Once per report (409 `conflict` after that). Audited.',
+			tags,
+			envelope: 'object',
+			auth: 'staff',
+			sameOrigin: true,
+			errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+			example: { ...example, status: 'dismissed', decisionNote: 'Tác giả gửi giấy phép sử dụng của nhà xuất bản.', decidedByEmail: 'quantri@example.vn', decidedAt: '2026-11-21T08:00:00.000Z' }
+		}
+	})
 		.input(DecideReportInput)
 		.output(AdminReport)
 		.mutation(({ ctx, input }) => decideReport(ctx.session.user.id, input.id, input.decision, input.note))

@@ -49,7 +49,7 @@ import { toSessionUser } from '../../auth/session';
 import { isSafeRedirectPath } from '../../../contracts/auth';
 import { paths, signInPath, withQuery } from '../../../paths';
 import type { Context } from '../../policies/context';
-import { publicProcedure, router } from '../init';
+import { publicProcedure, route, router } from '../init';
 
 const tags = ['Auth'];
 const authLimited = { service: 'auth' } as const;
@@ -137,46 +137,43 @@ export const authRouter = router({
 	/** The signed-in user, or null; the session is optional. */
 	me: publicProcedure.output(AuthUser.nullable()).query(({ ctx }) => (ctx.session ? toAuthUser(ctx.session.user) : null)),
 
-	signUp: publicProcedure
-		.meta({
-			openapi: {
-				...signedIn,
-				path: '/api/auth/sign-up/email',
-				summary: 'Create an account and sign in',
-				description:
-					'Creates the account and signs in at once: sets the `auth.session_data` cookie and answers the session. A taken address answers 409 `email_taken`; an IP that has used up its "address taken" answers gets 429 for every sign-up until the window ends (ADR 005).',
-				errors: { 400: ['validation_error'], 409: ['email_taken'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-			}
-		})
+	signUp: route({
+		openapi: {
+			...signedIn,
+			path: '/api/auth/sign-up/email',
+			summary: 'Create an account and sign in',
+			description:
+				'Creates the account and signs in at once: sets the `auth.session_data` cookie and answers the session. A taken address answers 409 `email_taken`; an IP that has used up its "address taken" answers gets 429 for every sign-up until the window ends (ADR 005).',
+			errors: { 400: ['validation_error'], 409: ['email_taken'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+		}
+	})
 		.input(SignUpInput)
 		.output(SessionResponse)
 		.mutation(async ({ ctx, input }) => startSession(ctx, await signUp(input, authRequestOf(ctx)))),
 
-	signIn: publicProcedure
-		.meta({
-			openapi: {
-				...signedIn,
-				path: '/api/auth/sign-in/email',
-				summary: 'Sign in with email and password',
-				description: 'Sets the `auth.session_data` cookie (a new session; the one the request carried ends) and answers the session. Wrong email or password: 401 `invalid_credentials`, the same for both.',
-				errors: { 400: ['validation_error'], 401: ['invalid_credentials'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-			}
-		})
+	signIn: route({
+		openapi: {
+			...signedIn,
+			path: '/api/auth/sign-in/email',
+			summary: 'Sign in with email and password',
+			description: 'Sets the `auth.session_data` cookie (a new session; the one the request carried ends) and answers the session. Wrong email or password: 401 `invalid_credentials`, the same for both.',
+			errors: { 400: ['validation_error'], 401: ['invalid_credentials'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+		}
+	})
 		.input(SignInInput)
 		.output(SessionResponse)
 		.mutation(async ({ ctx, input }) => startSession(ctx, await signInWithPassword(input, authRequestOf(ctx)))),
 
-	emailOtp: publicProcedure
-		.meta({
-			openapi: {
-				...signedIn,
-				path: '/api/auth/sign-in/email-otp',
-				summary: 'Sign in with an emailed code',
-				description:
-					'First call `{ email }`: emails a 6-digit code valid 10 minutes and answers `{ status: true }` whether or not the account exists. Second call `{ email, otp }`: verifies the code, sets the `auth.session_data` cookie and answers the session.',
-				errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-			}
-		})
+	emailOtp: route({
+		openapi: {
+			...signedIn,
+			path: '/api/auth/sign-in/email-otp',
+			summary: 'Sign in with an emailed code',
+			description:
+				'First call `{ email }`: emails a 6-digit code valid 10 minutes and answers `{ status: true }` whether or not the account exists. Second call `{ email, otp }`: verifies the code, sets the `auth.session_data` cookie and answers the session.',
+			errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+		}
+	})
 		.input(EmailOtpInput)
 		.output(z.union([SignedInResponse, Acknowledged]))
 		.mutation(async ({ ctx, input }) => {
@@ -188,41 +185,39 @@ export const authRouter = router({
 			return startSession(ctx, await verifySignInOtp({ email: input.email, otp: input.otp }, req));
 		}),
 
-	requestMagicLink: publicProcedure
-		.meta({
-			openapi: {
-				...mailSent,
-				path: '/api/auth/sign-in/magic-link',
-				summary: 'Email a sign-in link',
-				description: 'Emails a one-time sign-in link; the same answer whether or not the account exists. `callbackURL` (a path of this site) is where the link lands.',
-				errors: mailErrors
-			}
-		})
+	requestMagicLink: route({
+		openapi: {
+			...mailSent,
+			path: '/api/auth/sign-in/magic-link',
+			summary: 'Email a sign-in link',
+			description: 'Emails a one-time sign-in link; the same answer whether or not the account exists. `callbackURL` (a path of this site) is where the link lands.',
+			errors: mailErrors
+		}
+	})
 		.input(MagicLinkInput)
 		.output(Acknowledged)
 		.mutation(mails(requestMagicLink)),
 
-	magicLinkSignIn: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'GET',
-				path: '/api/auth/sign-in/magic-link',
-				summary: 'Open an emailed sign-in link',
-				description:
-					'Signs in once (sets the `auth.session_data` cookie) and answers 303 to `callbackURL` (or `returnTo`, or `/`), a path of this site. A foreign `callbackURL` is refused before the link is spent. When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope.',
-				envelope: 'raw',
-				auth: 'none',
-				rateLimit: authLimited,
-				redirects: redirectMember,
-				redirectStatus: 303,
-				// The link's token must not travel on in a Referer header.
-				redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-				browserErrorRedirect: signInPageFor,
-				setsCookies: ['auth.session_data'],
-				errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-			}
-		})
+	magicLinkSignIn: route({
+		openapi: {
+			tags,
+			method: 'GET',
+			path: '/api/auth/sign-in/magic-link',
+			summary: 'Open an emailed sign-in link',
+			description:
+				'Signs in once (sets the `auth.session_data` cookie) and answers 303 to `callbackURL` (or `returnTo`, or `/`), a path of this site. A foreign `callbackURL` is refused before the link is spent. When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope.',
+			envelope: 'raw',
+			auth: 'none',
+			rateLimit: authLimited,
+			redirects: redirectMember,
+			redirectStatus: 303,
+			// The link's token must not travel on in a Referer header.
+			redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+			browserErrorRedirect: signInPageFor,
+			setsCookies: ['auth.session_data'],
+			errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+		}
+	})
 		.input(MagicLinkVerifyQuery)
 		.output(z.object({ redirect: z.string() }))
 		.query(async ({ ctx, input }) => {
@@ -232,24 +227,23 @@ export const authRouter = router({
 			return { redirect: session.passwordDropped ? paths.passwordDropped(next) : next };
 		}),
 
-	socialSignIn: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'POST',
-				path: '/api/auth/sign-in/social',
-				summary: 'Start a sign-in with an external identity provider',
-				description:
-					'Answers `{ url, redirect: true }`: send the browser to `url`, the provider\'s authorization page (OpenID Connect with PKCE, `state` and `nonce` for `google` and `oidc`; Zalo\'s OAuth v4 with PKCE and `state` for `zalo`; ADR 019). The provider returns the browser to `GET /api/auth/callback/{provider}`, which sets the `auth.session_data` cookie and redirects to `callbackURL` (a path of this site; default `/`). Sets a short-lived `auth.oauth_state` cookie that binds the return to this browser. A provider this server is not configured for answers 404 `not_found`; `/auth.md` lists the enabled ones.',
-				envelope: 'raw',
-				auth: 'none',
-				rateLimit: authLimited,
-				sameOrigin: true,
-				setsCookies: ['auth.oauth_state'],
-				errors: { 400: ['validation_error'], 404: ['not_found'], 429: ['rate_limited'], 503: ['service_unavailable'] },
-				example: { url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=1234.apps.googleusercontent.com&response_type=code&scope=openid+email+profile&state=Zm9v&nonce=YmFy&code_challenge=YmF6&code_challenge_method=S256', redirect: true }
-			}
-		})
+	socialSignIn: route({
+		openapi: {
+			tags,
+			method: 'POST',
+			path: '/api/auth/sign-in/social',
+			summary: 'Start a sign-in with an external identity provider',
+			description:
+				'Answers `{ url, redirect: true }`: send the browser to `url`, the provider\'s authorization page (OpenID Connect with PKCE, `state` and `nonce` for `google` and `oidc`; Zalo\'s OAuth v4 with PKCE and `state` for `zalo`; ADR 019). The provider returns the browser to `GET /api/auth/callback/{provider}`, which sets the `auth.session_data` cookie and redirects to `callbackURL` (a path of this site; default `/`). Sets a short-lived `auth.oauth_state` cookie that binds the return to this browser. A provider this server is not configured for answers 404 `not_found`; `/auth.md` lists the enabled ones.',
+			envelope: 'raw',
+			auth: 'none',
+			rateLimit: authLimited,
+			sameOrigin: true,
+			setsCookies: ['auth.oauth_state'],
+			errors: { 400: ['validation_error'], 404: ['not_found'], 429: ['rate_limited'], 503: ['service_unavailable'] },
+			example: { url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=1234.apps.googleusercontent.com&response_type=code&scope=openid+email+profile&state=Zm9v&nonce=YmFy&code_challenge=YmF6&code_challenge_method=S256', redirect: true }
+		}
+	})
 		.input(SocialSignInInput)
 		.output(SocialSignInResponse)
 		.mutation(async ({ ctx, input }) => {
@@ -257,35 +251,34 @@ export const authRouter = router({
 			return { url, redirect: true as const };
 		}),
 
-	socialCallback: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'GET',
-				path: '/api/auth/callback/{provider}',
-				summary: 'Return from an external identity provider',
-				description:
-					'Where the provider sends the browser back. Requires the `state` of this browser\'s `auth.oauth_state` cookie (single use), exchanges the code with the PKCE verifier and verifies the ID token (signature, issuer, audience, expiry, nonce), or for `zalo` reads the Zalo profile (Zalo gives no email address: a new Zalo identity gets an account of its own, with `emailVerified: false`, until the person adds an address on the account page); then sets the `auth.session_data` cookie and answers 303 to the `callbackURL` given at the start. A new identity whose verified address belongs to an account whose own address was never proven is refused (409 `conflict`, reason `account_unverified`): the person proves the address by email code first (ADR 019). When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope; no session is set.',
-				envelope: 'raw',
-				auth: 'optional-session',
-				rateLimit: authLimited,
-				redirects: redirectMember,
-				redirectStatus: 303,
-				// The code must not travel on in a Referer header.
-				redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-				browserErrorRedirect: socialFailurePage,
-				setsCookies: ['auth.session_data', 'auth.oauth_state'],
-				errors: {
-					400: ['validation_error', 'invalid_token'],
-					401: ['unauthenticated'],
-					403: ['forbidden'],
-					404: ['not_found'],
-					409: ['conflict'],
-					429: ['rate_limited'],
-					503: ['service_unavailable']
-				}
+	socialCallback: route({
+		openapi: {
+			tags,
+			method: 'GET',
+			path: '/api/auth/callback/{provider}',
+			summary: 'Return from an external identity provider',
+			description:
+				'Where the provider sends the browser back. Requires the `state` of this browser\'s `auth.oauth_state` cookie (single use), exchanges the code with the PKCE verifier and verifies the ID token (signature, issuer, audience, expiry, nonce), or for `zalo` reads the Zalo profile (Zalo gives no email address: a new Zalo identity gets an account of its own, with `emailVerified: false`, until the person adds an address on the account page); then sets the `auth.session_data` cookie and answers 303 to the `callbackURL` given at the start. A new identity whose verified address belongs to an account whose own address was never proven is refused (409 `conflict`, reason `account_unverified`): the person proves the address by email code first (ADR 019). When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope; no session is set.',
+			envelope: 'raw',
+			auth: 'optional-session',
+			rateLimit: authLimited,
+			redirects: redirectMember,
+			redirectStatus: 303,
+			// The code must not travel on in a Referer header.
+			redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+			browserErrorRedirect: socialFailurePage,
+			setsCookies: ['auth.session_data', 'auth.oauth_state'],
+			errors: {
+				400: ['validation_error', 'invalid_token'],
+				401: ['unauthenticated'],
+				403: ['forbidden'],
+				404: ['not_found'],
+				409: ['conflict'],
+				429: ['rate_limited'],
+				503: ['service_unavailable']
 			}
-		})
+		}
+	})
 		.input(SocialCallbackQuery)
 		.output(z.object({ redirect: z.string() }))
 		.query(async ({ ctx, input }) => {
@@ -301,16 +294,14 @@ export const authRouter = router({
 		.query(() => enabledProviders()),
 
 	/** The account page's list of linked providers (storefront). */
-	linkedProviders: publicProcedure
-		.meta({ policies: { auth: 'session' } })
+	linkedProviders: route({ policies: { auth: 'session' } })
 		.output(z.array(LinkedProvider))
 		.query(async ({ ctx }) =>
 			(await linkedProviders(ctx.session!.user.id)).map((p) => ({ ...p, linkedAt: p.linkedAt.toISOString() }))
 		),
 
 	/** Starts linking another provider to the signed-in account; the provider returns to the account page. */
-	uiLinkProvider: publicProcedure
-		.meta({ policies: { auth: 'session', rateLimit: authLimited, sameOrigin: true } })
+	uiLinkProvider: route({ policies: { auth: 'session', rateLimit: authLimited, sameOrigin: true } })
 		.input(LinkProviderInput)
 		.output(SocialSignInResponse)
 		.mutation(async ({ ctx, input }) => {
@@ -323,8 +314,7 @@ export const authRouter = router({
 		}),
 
 	/** Unlinks a provider while another way to sign in remains (409 `conflict` otherwise). */
-	uiUnlinkProvider: publicProcedure
-		.meta({ policies: { auth: 'session', sameOrigin: true } })
+	uiUnlinkProvider: route({ policies: { auth: 'session', sameOrigin: true } })
 		.input(LinkProviderInput)
 		.output(Acknowledged)
 		.mutation(async ({ ctx, input }) => {
@@ -332,23 +322,22 @@ export const authRouter = router({
 			return { status: true as const };
 		}),
 
-	sendVerificationEmail: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'POST',
-				path: '/api/auth/send-verification-email',
-				summary: 'Email a new verification code and link',
-				description:
-					'For the signed-in account\'s own address (sign-up already sent one): a 6-digit code valid 10 minutes, to send to `POST /api/auth/email-otp/verify-email`, and a link valid 24 hours (`GET /api/auth/verify-email`) that lands on `callbackURL`, a path of this site. Older codes and links stop working. Limited like every auth mail, per address and per IP. An address already proven answers 409 `conflict` (reason `already_verified`).',
-				envelope: 'raw',
-				auth: 'session',
-				rateLimit: authLimited,
-				sameOrigin: true,
-				errors: { 400: ['validation_error'], 401: ['unauthenticated'], 409: ['conflict'], 429: ['rate_limited'], 503: ['service_unavailable'] },
-				example: { status: true }
-			}
-		})
+	sendVerificationEmail: route({
+		openapi: {
+			tags,
+			method: 'POST',
+			path: '/api/auth/send-verification-email',
+			summary: 'Email a new verification code and link',
+			description:
+				'For the signed-in account\'s own address (sign-up already sent one): a 6-digit code valid 10 minutes, to send to `POST /api/auth/email-otp/verify-email`, and a link valid 24 hours (`GET /api/auth/verify-email`) that lands on `callbackURL`, a path of this site. Older codes and links stop working. Limited like every auth mail, per address and per IP. An address already proven answers 409 `conflict` (reason `already_verified`).',
+			envelope: 'raw',
+			auth: 'session',
+			rateLimit: authLimited,
+			sameOrigin: true,
+			errors: { 400: ['validation_error'], 401: ['unauthenticated'], 409: ['conflict'], 429: ['rate_limited'], 503: ['service_unavailable'] },
+			example: { status: true }
+		}
+	})
 		.input(SendVerificationInput)
 		.output(Acknowledged)
 		.mutation(async ({ ctx, input }) => {
@@ -356,23 +345,22 @@ export const authRouter = router({
 			return { status: true as const };
 		}),
 
-	verifyEmailOtp: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'POST',
-				path: '/api/auth/email-otp/verify-email',
-				summary: 'Prove the account\'s address with the emailed code',
-				description:
-					'The code of the verification mail, from the account\'s own session: the address is proven and the password and sessions stay as they are. Answers the session with `emailVerified: true` (also when it already was). Wrong code: 400 `invalid_otp` with `details.attemptsLeft`; spent, replaced or expired: 400 `otp_expired`.',
-				envelope: 'raw',
-				auth: 'session',
-				rateLimit: authLimited,
-				sameOrigin: true,
-				errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 401: ['unauthenticated'], 429: ['rate_limited'], 503: ['service_unavailable'] },
-				example: { ...exampleSession, user: { ...exampleSession.user, emailVerified: true } }
-			}
-		})
+	verifyEmailOtp: route({
+		openapi: {
+			tags,
+			method: 'POST',
+			path: '/api/auth/email-otp/verify-email',
+			summary: 'Prove the account\'s address with the emailed code',
+			description:
+				'The code of the verification mail, from the account\'s own session: the address is proven and the password and sessions stay as they are. Answers the session with `emailVerified: true` (also when it already was). Wrong code: 400 `invalid_otp` with `details.attemptsLeft`; spent, replaced or expired: 400 `otp_expired`.',
+			envelope: 'raw',
+			auth: 'session',
+			rateLimit: authLimited,
+			sameOrigin: true,
+			errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 401: ['unauthenticated'], 429: ['rate_limited'], 503: ['service_unavailable'] },
+			example: { ...exampleSession, user: { ...exampleSession.user, emailVerified: true } }
+		}
+	})
 		.input(VerifyEmailCodeInput)
 		.output(SessionResponse)
 		.mutation(async ({ ctx, input }) => {
@@ -380,26 +368,25 @@ export const authRouter = router({
 			return sessionResponse(toSessionUser(user), ctx.session!.expiresAt);
 		}),
 
-	verifyEmail: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'GET',
-				path: '/api/auth/verify-email',
-				summary: 'Open an emailed verification link',
-				description:
-					'In the session of the account the link was sent to: proves its address (password and sessions stay) and answers 303 to `callbackURL` (default `/tai-khoan`) with `da-xac-minh=1` added. Without a session the link is not spent: 303 to the sign-in page, which comes back here afterwards. In another account\'s session: 403 `forbidden` (reason `other_account`). When it fails, browsers (`Accept: text/html`) get 303 to the account page with the reason; other clients get the error envelope.',
-				envelope: 'raw',
-				auth: 'optional-session',
-				rateLimit: authLimited,
-				redirects: redirectMember,
-				redirectStatus: 303,
-				// The link's token must not travel on in a Referer header.
-				redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-				browserErrorRedirect: verifyFailurePage,
-				errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-			}
-		})
+	verifyEmail: route({
+		openapi: {
+			tags,
+			method: 'GET',
+			path: '/api/auth/verify-email',
+			summary: 'Open an emailed verification link',
+			description:
+				'In the session of the account the link was sent to: proves its address (password and sessions stay) and answers 303 to `callbackURL` (default `/tai-khoan`) with `da-xac-minh=1` added. Without a session the link is not spent: 303 to the sign-in page, which comes back here afterwards. In another account\'s session: 403 `forbidden` (reason `other_account`). When it fails, browsers (`Accept: text/html`) get 303 to the account page with the reason; other clients get the error envelope.',
+			envelope: 'raw',
+			auth: 'optional-session',
+			rateLimit: authLimited,
+			redirects: redirectMember,
+			redirectStatus: 303,
+			// The link's token must not travel on in a Referer header.
+			redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+			browserErrorRedirect: verifyFailurePage,
+			errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+		}
+	})
 		.input(VerifyEmailQuery)
 		.output(z.object({ redirect: z.string() }))
 		.query(async ({ ctx, input }) => {
@@ -413,15 +400,13 @@ export const authRouter = router({
 		}),
 
 	/** "Gửi mã đến email này" on the expired download link page (/tai-ve): a sign-in code to the link's order address. */
-	uiDownloadLinkSendCode: publicProcedure
-		.meta({ policies: { auth: 'optional-session', rateLimit: authLimited, sameOrigin: true } })
+	uiDownloadLinkSendCode: route({ policies: { auth: 'optional-session', rateLimit: authLimited, sameOrigin: true } })
 		.input(DownloadByTokenInput)
 		.output(z.object({ sentTo: z.string() }))
 		.mutation(({ ctx, input }) => sendDownloadLinkCode(input.token, authRequestOf(ctx))),
 
 	/** The code sent above: signs in (guest orders of the address join) and says where the order is. */
-	uiDownloadLinkVerify: publicProcedure
-		.meta({ policies: { auth: 'optional-session', rateLimit: authLimited, sameOrigin: true } })
+	uiDownloadLinkVerify: route({ policies: { auth: 'optional-session', rateLimit: authLimited, sameOrigin: true } })
 		.input(DownloadByTokenInput.extend({ otp: OtpCode }))
 		.output(SignedInResponse.extend({ landing: z.string() }))
 		.mutation(async ({ ctx, input }) => {
@@ -429,30 +414,28 @@ export const authRouter = router({
 			return { ...startSession(ctx, session), landing: session.landing };
 		}),
 
-	forgetPassword: publicProcedure
-		.meta({
-			openapi: {
-				...mailSent,
-				path: '/api/auth/forget-password',
-				summary: 'Email a password reset link',
-				description: 'Always the same 200, whether or not the account exists.',
-				errors: mailErrors
-			}
-		})
+	forgetPassword: route({
+		openapi: {
+			...mailSent,
+			path: '/api/auth/forget-password',
+			summary: 'Email a password reset link',
+			description: 'Always the same 200, whether or not the account exists.',
+			errors: mailErrors
+		}
+	})
 		.input(ForgetPasswordInput)
 		.output(Acknowledged)
 		.mutation(mails(requestPasswordReset)),
 
-	resetPassword: publicProcedure
-		.meta({
-			openapi: {
-				...mailSent,
-				path: '/api/auth/reset-password',
-				summary: 'Set a new password with a reset link',
-				description: 'Single use; every session of the account ends, including the caller\'s if it was one (its cookie is cleared).',
-				errors: { 400: ['validation_error', 'invalid_token'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-			}
-		})
+	resetPassword: route({
+		openapi: {
+			...mailSent,
+			path: '/api/auth/reset-password',
+			summary: 'Set a new password with a reset link',
+			description: 'Single use; every session of the account ends, including the caller\'s if it was one (its cookie is cleared).',
+			errors: { 400: ['validation_error', 'invalid_token'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+		}
+	})
 		.input(ResetPasswordInput)
 		.output(Acknowledged)
 		.mutation(async ({ ctx, input }) => {
@@ -461,40 +444,38 @@ export const authRouter = router({
 			return { status: true as const };
 		}),
 
-	session: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'GET',
-				path: '/api/auth/session',
-				summary: 'The current session',
-				description: '`{ user, session: { expiresAt } }` for a valid `auth.session_data` cookie, otherwise `null`.',
-				envelope: 'raw',
-				auth: 'optional-session',
-				errors: {},
-				example: exampleSession
-			}
-		})
+	session: route({
+		openapi: {
+			tags,
+			method: 'GET',
+			path: '/api/auth/session',
+			summary: 'The current session',
+			description: '`{ user, session: { expiresAt } }` for a valid `auth.session_data` cookie, otherwise `null`.',
+			envelope: 'raw',
+			auth: 'optional-session',
+			errors: {},
+			example: exampleSession
+		}
+	})
 		.input(z.object({}))
 		.output(SessionResponse.nullable())
 		.query(({ ctx }) => (ctx.session ? sessionResponse(ctx.session.user, ctx.session.expiresAt) : null)),
 
-	signOut: publicProcedure
-		.meta({
-			openapi: {
-				tags,
-				method: 'POST',
-				path: '/api/auth/sign-out',
-				summary: 'Sign out',
-				description: 'Ends the session and clears its cookie; signing out twice (or without a session) is harmless.',
-				envelope: 'raw',
-				auth: 'optional-session',
-				sameOrigin: true,
-				setsCookies: ['auth.session_data'],
-				errors: {},
-				example: { status: true }
-			}
-		})
+	signOut: route({
+		openapi: {
+			tags,
+			method: 'POST',
+			path: '/api/auth/sign-out',
+			summary: 'Sign out',
+			description: 'Ends the session and clears its cookie; signing out twice (or without a session) is harmless.',
+			envelope: 'raw',
+			auth: 'optional-session',
+			sameOrigin: true,
+			setsCookies: ['auth.session_data'],
+			errors: {},
+			example: { status: true }
+		}
+	})
 		.output(Acknowledged)
 		.mutation(async ({ ctx }) => {
 			if (ctx.session) await signOut(ctx.session.id);
@@ -503,44 +484,41 @@ export const authRouter = router({
 		}),
 
 	// The storefront's wrappers of the calls above (docs/api.md#authentication): same services, limits and answers, one step each.
-	uiOtpSend: publicProcedure
-		.meta({
-			openapi: {
-				...mailSent,
-				path: '/api/internal/auth/otp/send',
-				summary: 'Email a sign-in code (storefront wrapper)',
-				description: 'The first call of `POST /api/auth/sign-in/email-otp` on its own: emails a 6-digit code valid 10 minutes; the same answer whether or not the account exists.',
-				errors: mailErrors
-			}
-		})
+	uiOtpSend: route({
+		openapi: {
+			...mailSent,
+			path: '/api/internal/auth/otp/send',
+			summary: 'Email a sign-in code (storefront wrapper)',
+			description: 'The first call of `POST /api/auth/sign-in/email-otp` on its own: emails a 6-digit code valid 10 minutes; the same answer whether or not the account exists.',
+			errors: mailErrors
+		}
+	})
 		.input(OtpSendInput)
 		.output(Acknowledged)
 		.mutation(mails(sendSignInOtp)),
 
-	uiOtpVerify: publicProcedure
-		.meta({
-			openapi: {
-				...signedIn,
-				path: '/api/internal/auth/otp/verify',
-				summary: 'Sign in with an emailed code (storefront wrapper)',
-				description: 'The second call of `POST /api/auth/sign-in/email-otp` on its own: verifies the code, sets the `auth.session_data` cookie and answers the session.',
-				errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-			}
-		})
+	uiOtpVerify: route({
+		openapi: {
+			...signedIn,
+			path: '/api/internal/auth/otp/verify',
+			summary: 'Sign in with an emailed code (storefront wrapper)',
+			description: 'The second call of `POST /api/auth/sign-in/email-otp` on its own: verifies the code, sets the `auth.session_data` cookie and answers the session.',
+			errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+		}
+	})
 		.input(OtpVerifyInput)
 		.output(SignedInResponse)
 		.mutation(async ({ ctx, input }) => startSession(ctx, await verifySignInOtp(input, authRequestOf(ctx)))),
 
-	uiMagicLink: publicProcedure
-		.meta({
-			openapi: {
-				...mailSent,
-				path: '/api/internal/auth/magic',
-				summary: 'Email a sign-in link (storefront wrapper)',
-				description: 'The same as `POST /api/auth/sign-in/magic-link`: emails a one-time sign-in link; the same answer whether or not the account exists.',
-				errors: mailErrors
-			}
-		})
+	uiMagicLink: route({
+		openapi: {
+			...mailSent,
+			path: '/api/internal/auth/magic',
+			summary: 'Email a sign-in link (storefront wrapper)',
+			description: 'The same as `POST /api/auth/sign-in/magic-link`: emails a one-time sign-in link; the same answer whether or not the account exists.',
+			errors: mailErrors
+		}
+	})
 		.input(MagicLinkInput)
 		.output(Acknowledged)
 		.mutation(mails(requestMagicLink))

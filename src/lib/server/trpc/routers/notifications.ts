@@ -2,7 +2,7 @@
 import { MailPreferences, MarkReadInput, NotificationPage, NotificationQuery, UnreadCount } from '../../../contracts/notifications';
 import { listNotifications, markRead, unreadCount } from '../../notifications/inbox';
 import { mailPreferences, setMailPreferences } from '../../notifications/preferences';
-import { router, sessionProcedure } from '../init';
+import { route, router, sessionProcedure } from '../init';
 
 const tags = ['Notifications'];
 
@@ -18,42 +18,40 @@ const example = {
 };
 
 export const notificationsRouter = router({
-	list: sessionProcedure
-		.meta({
-			openapi: {
-				method: 'GET',
-				path: '/api/v1/notifications',
-				scopes: ['notifications:read'],
-				summary: 'Notifications',
-				description:
-					'The signed-in account\'s notifications, newest first: payments, refunds and short transfers, decisions on submissions and reports, sales and payouts, and staff work. `unreadCount` counts every unread one (the badge). Ids only grow.',
-				tags,
-				envelope: 'list',
-				auth: 'session',
-				errors: { 400: ['validation_error'], 401: ['unauthenticated'] },
-				example: { items: [example], nextCursor: null, hasMore: false, unreadCount: 1 }
-			}
-		})
+	list: route({
+		openapi: {
+			method: 'GET',
+			path: '/api/v1/notifications',
+			scopes: ['notifications:read'],
+			summary: 'Notifications',
+			description:
+				'The signed-in account\'s notifications, newest first: payments, refunds and short transfers, decisions on submissions and reports, sales and payouts, and staff work. `unreadCount` counts every unread one (the badge). Ids only grow.',
+			tags,
+			envelope: 'list',
+			auth: 'session',
+			errors: { 400: ['validation_error'], 401: ['unauthenticated'] },
+			example: { items: [example], nextCursor: null, hasMore: false, unreadCount: 1 }
+		}
+	})
 		.input(NotificationQuery)
 		.output(NotificationPage)
 		.query(({ ctx, input }) => listNotifications(ctx.session.user.id, input)),
 
-	markRead: sessionProcedure
-		.meta({
-			openapi: {
-				method: 'POST',
-				path: '/api/v1/notifications/read',
-				scopes: ['notifications:write'],
-				summary: 'Mark notifications read',
-				description: 'Marks the given notifications (`ids`) or all of them (`all: true`) read and answers the unread count left. Ids that are not the caller\'s are ignored.',
-				tags,
-				envelope: 'object',
-				auth: 'session',
-				sameOrigin: true,
-				errors: { 400: ['validation_error'], 401: ['unauthenticated'] },
-				example: { unreadCount: 0 }
-			}
-		})
+	markRead: route({
+		openapi: {
+			method: 'POST',
+			path: '/api/v1/notifications/read',
+			scopes: ['notifications:write'],
+			summary: 'Mark notifications read',
+			description: 'Marks the given notifications (`ids`) or all of them (`all: true`) read and answers the unread count left. Ids that are not the caller\'s are ignored.',
+			tags,
+			envelope: 'object',
+			auth: 'session',
+			sameOrigin: true,
+			errors: { 400: ['validation_error'], 401: ['unauthenticated'] },
+			example: { unreadCount: 0 }
+		}
+	})
 		.input(MarkReadInput)
 		.output(UnreadCount)
 		.mutation(({ ctx, input }) => markRead(ctx.session.user.id, input)),

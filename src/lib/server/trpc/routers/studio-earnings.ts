@@ -1,7 +1,7 @@
 /** An author's earnings and monthly statement (issue #16), served at /api/v1/studio/*. Wiring only. */
 import { Earnings, Statement, StatementQuery } from '../../../contracts/statements';
 import { authorEarnings, authorStatement } from '../../statements/statement';
-import { authorProcedure, router } from '../init';
+import { route, router } from '../init';
 import { z } from 'zod';
 
 const tags = ['Studio'];
@@ -18,55 +18,53 @@ const sale = {
 const refund = { ...sale, kind: 'refund', at: '2026-10-14T08:00:00.000Z', authorShareVnd: '-31500' } as const;
 
 export const studioEarningsRouter = router({
-	earnings: authorProcedure
-		.meta({
-			openapi: {
-				method: 'GET',
-				path: '/api/v1/studio/earnings',
-				summary: 'My earnings by month',
-				description: 'Months (Vietnam time) with a sale or a refund of one of my products, newest first, with my share and the payout if staff has marked one. `balanceVnd` is everything earned minus everything paid out.',
-				tags,
-				envelope: 'object',
-				auth: 'author',
-				errors: {},
-				example: {
-					sharePercent: 70,
-					balanceVnd: '31500',
-					months: [{ month: '2026-10', salesCount: 2, grossVnd: '90000', refundsVnd: '45000', authorShareVnd: '31500', payout: null }]
-				}
+	earnings: route({
+		openapi: {
+			method: 'GET',
+			path: '/api/v1/studio/earnings',
+			summary: 'My earnings by month',
+			description: 'Months (Vietnam time) with a sale or a refund of one of my products, newest first, with my share and the payout if staff has marked one. `balanceVnd` is everything earned minus everything paid out.',
+			tags,
+			envelope: 'object',
+			auth: 'author',
+			errors: {},
+			example: {
+				sharePercent: 70,
+				balanceVnd: '31500',
+				months: [{ month: '2026-10', salesCount: 2, grossVnd: '90000', refundsVnd: '45000', authorShareVnd: '31500', payout: null }]
 			}
-		})
+		}
+	})
 		.input(z.object({}))
 		.output(Earnings)
 		.query(({ ctx }) => authorEarnings(ctx.session.user.id)),
 
-	statement: authorProcedure
-		.meta({
-			openapi: {
-				method: 'GET',
-				path: '/api/v1/studio/statement',
-				summary: 'My statement for a month',
-				description:
-					'Every sale (paid order of one of my products, at its payment time) and every refund (at the refund\'s time) in `month`, Vietnam time, with my share of each: floor(amount × sharePercent / 100) in whole VND, taken back in full by a refund.',
-				tags,
-				envelope: 'object',
-				auth: 'author',
-				errors: { 400: ['validation_error'] },
-				example: {
-					month: '2026-10',
-					sharePercent: 70,
-					salesCount: 1,
-					grossVnd: '45000',
-					refundsCount: 1,
-					refundsVnd: '45000',
-					netVnd: '0',
-					authorShareVnd: '0',
-					owedVnd: '0',
-					payout: null,
-					lines: [sale, refund]
-				}
+	statement: route({
+		openapi: {
+			method: 'GET',
+			path: '/api/v1/studio/statement',
+			summary: 'My statement for a month',
+			description:
+				'Every sale (paid order of one of my products, at its payment time) and every refund (at the refund\'s time) in `month`, Vietnam time, with my share of each: floor(amount × sharePercent / 100) in whole VND, taken back in full by a refund.',
+			tags,
+			envelope: 'object',
+			auth: 'author',
+			errors: { 400: ['validation_error'] },
+			example: {
+				month: '2026-10',
+				sharePercent: 70,
+				salesCount: 1,
+				grossVnd: '45000',
+				refundsCount: 1,
+				refundsVnd: '45000',
+				netVnd: '0',
+				authorShareVnd: '0',
+				owedVnd: '0',
+				payout: null,
+				lines: [sale, refund]
 			}
-		})
+		}
+	})
 		.input(StatementQuery)
 		.output(Statement)
 		.query(({ ctx, input }) => authorStatement(ctx.session.user.id, input.month))

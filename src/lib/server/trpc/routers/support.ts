@@ -9,7 +9,7 @@ import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { z } from 'zod';
 import { continueTicket, previewContinue } from '../../support/continue';
 import { createTicket } from '../../support/tickets';
-import { publicProcedure, router, sessionProcedure } from '../init';
+import { route, router, sessionProcedure } from '../init';
 
 const ContinueInput = z.object({ token: z.string().min(1).max(512) });
 
@@ -20,19 +20,18 @@ const requesterPolicy = (): RateLimitPolicy => ({ name: 'support', limit: config
 const ipPolicy = (): RateLimitPolicy => ({ name: 'support-ip', limit: config().supportRateLimitIp, windowMs: HOUR_MS, onStoreFailure: 'open' });
 
 export const supportRouter = router({
-	create: publicProcedure
-		.meta({
-			policies: {
-				auth: 'optional-session',
-				sameOrigin: true,
-				rateLimit: {
-					requests: [
-						{ policy: requesterPolicy, key: 'user-or-ip' },
-						{ policy: ipPolicy, key: 'ip' }
-					]
-				}
+	create: route({
+		policies: {
+			auth: 'optional-session',
+			sameOrigin: true,
+			rateLimit: {
+				requests: [
+					{ policy: requesterPolicy, key: 'user-or-ip' },
+					{ policy: ipPolicy, key: 'ip' }
+				]
 			}
-		})
+		}
+	})
 		.input(CreateTicketInput)
 		.output(CreatedTicket)
 		.mutation(({ ctx, input }) => createTicket({ userId: ctx.session?.user.id ?? null }, input))
@@ -45,8 +44,7 @@ export const supportRouter = router({
 		.query(({ ctx, input }) => previewContinue({ id: ctx.session.user.id, role: ctx.session.user.role }, input.token)),
 
 	/** "Tiếp tục trong Tin nhắn": the request becomes (or joins) the account's support conversation. */
-	continue: sessionProcedure
-		.meta({ policies: { auth: 'session', sameOrigin: true } })
+	continue: route({ policies: { auth: 'session', sameOrigin: true } })
 		.input(ContinueInput)
 		.output(z.object({ conversationId: z.string() }))
 		.mutation(({ ctx, input }) => continueTicket({ id: ctx.session.user.id, role: ctx.session.user.role }, input.token))
