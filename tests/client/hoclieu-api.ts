@@ -575,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a download token for the file
-         * @description Download tokens come in receipt emails and in `downloadUrl` of paid orders (its `token` query parameter), or from staff grants. They are HMAC-signed, name one product and what entitles the holder to it (a paid order or an account that owns the product), and expire (72 hours by default). The answer is a signed storage URL of the file, valid for `expiresIn` seconds. Only the token authorises this call: cookies are ignored. A token that is not `<payload>.<signature>` is 400; a tampered or expired one, or one whose order or ownership no longer stands, is 403.
+         * @description Download tokens come in receipt emails and in `downloadUrl` of paid orders (its `token` query parameter), or from staff grants. They are HMAC-signed, name one product and what entitles the holder to it (a paid order or an account that owns the product), and expire (72 hours by default). The answer is a signed storage URL of the file, valid for `expiresIn` seconds, with `files`, every file of the product (primary first): pass the `id` of one as `fileId` for that file, or `all: true` for a URL of one ZIP of them all, streamed by this server (README, section Several files per product). Refunds, revoked ownership and upheld copyright or theft reports refuse every file alike. Only the token authorises this call: cookies are ignored. A token that is not `<payload>.<signature>` is 400; a tampered or expired one, or one whose order or ownership no longer stands, is 403.
          */
         post: operations["downloadsByToken"];
         delete?: never;
@@ -2259,6 +2259,13 @@ export interface components {
              */
             dueVnd?: string;
         };
+        DownloadableFile: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            contentType: string;
+            sizeBytes: number | null;
+        };
         AdminOrderSummary: {
             /** Format: uuid */
             id: string;
@@ -2459,6 +2466,13 @@ export interface components {
                 fileName: string;
                 sizeBytes: number;
             } | null;
+            files: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            }[];
+            soldFiles: components["schemas"]["SoldFile"][];
             cover: {
                 /** Format: uuid */
                 id: string;
@@ -2479,6 +2493,14 @@ export interface components {
             updatedAt: string;
             authorId: string | null;
             authorName: string | null;
+        };
+        SoldFile: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            contentType: string;
+            sizeBytes: number | null;
+            preview: components["schemas"]["GeneratedPreview"];
         };
         GeneratedPreview: {
             status: ("queued" | "ready" | "failed" | "unavailable") | null;
@@ -2561,6 +2583,13 @@ export interface components {
                 fileName: string;
                 sizeBytes: number;
             } | null;
+            files: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            }[];
+            soldFiles: components["schemas"]["SoldFile"][];
             cover: {
                 /** Format: uuid */
                 id: string;
@@ -2670,6 +2699,22 @@ export interface components {
                 durationSeconds: number | null;
                 fileSizeBytes: number | null;
                 format: string | null;
+                clipUrl: string | null;
+            };
+            files?: components["schemas"]["ProductFile"][];
+        };
+        ProductFile: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            format: string | null;
+            contentType: string;
+            sizeBytes: number | null;
+            pageCount: number | null;
+            durationSeconds: number | null;
+            preview: {
+                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                imageUrls: string[];
                 clipUrl: string | null;
             };
         };
@@ -5327,6 +5372,13 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
+                    /**
+                     * Format: uuid
+                     * @description One file of the product (an `id` from `files`); omitted: the primary (first) file
+                     */
+                    fileId?: string;
+                    /** @description true: `url` serves one ZIP of every file, streamed */
+                    all?: boolean;
                 };
             };
         };
@@ -5346,13 +5398,30 @@ export interface operations {
                     /** @example {
                      *       "data": {
                      *         "url": "https://hoclieu.vn/files/products/0b6f…/giao-an.pdf?exp=1768466400&n=Gi%C3%A1o+%C3%A1n.pdf&sig=…",
-                     *         "expiresIn": 300
+                     *         "expiresIn": 300,
+                     *         "fileName": "Giáo án.pdf",
+                     *         "files": [
+                     *           {
+                     *             "id": "3c1f0e52-7a4b-4e0f-9d2a-5b8e6f1c2d3a",
+                     *             "fileName": "Giáo án.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 183500
+                     *           },
+                     *           {
+                     *             "id": "8d2e4b61-0c5f-4a7e-b3d9-1f6a2c8e9b40",
+                     *             "fileName": "Bài hát.mp3",
+                     *             "contentType": "audio/mpeg",
+                     *             "sizeBytes": 3145728
+                     *           }
+                     *         ]
                      *       }
                      *     } */
                     "application/json": {
                         data: {
                             url: string;
                             expiresIn: number;
+                            fileName?: string;
+                            files?: components["schemas"]["DownloadableFile"][];
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -5361,6 +5430,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
@@ -7407,6 +7477,8 @@ export interface operations {
                      * @default null
                      */
                     previewUploadId?: string | null;
+                    /** @description Verified uploads (purpose file) of every sold file, in order; replaces the list. The first is `fileUploadId`. */
+                    fileUploadIds?: string[];
                 };
             };
         };
@@ -8218,7 +8290,37 @@ export interface operations {
                      *             "PowerPoint"
                      *           ],
                      *           "createdAt": "2025-09-07T21:24:51.422Z",
-                     *           "description": "Bài giảng PowerPoint Hoạt động trải nghiệm lớp 4 – Phòng tránh đuối nước, soạn theo Chương trình giáo dục phổ thông 2018. Khoảng 30 trang trình chiếu sinh động, có hiệu ứng, trò chơi khởi động và câu hỏi củng cố cuối bài; chỉnh sửa được bằng PowerPoint."
+                     *           "description": "Bài giảng PowerPoint Hoạt động trải nghiệm lớp 4 – Phòng tránh đuối nước, soạn theo Chương trình giáo dục phổ thông 2018. Khoảng 30 trang trình chiếu sinh động, có hiệu ứng, trò chơi khởi động và câu hỏi củng cố cuối bài; chỉnh sửa được bằng PowerPoint.",
+                     *           "files": [
+                     *             {
+                     *               "id": "3c1f0e52-7a4b-4e0f-9d2a-5b8e6f1c2d3a",
+                     *               "fileName": "Phòng tránh đuối nước.pptx",
+                     *               "format": "PPTX",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+                     *               "sizeBytes": 4718592,
+                     *               "pageCount": 30,
+                     *               "durationSeconds": null,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [],
+                     *                 "clipUrl": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "8d2e4b61-0c5f-4a7e-b3d9-1f6a2c8e9b40",
+                     *               "fileName": "Phiếu học tập.pdf",
+                     *               "format": "PDF",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 183500,
+                     *               "pageCount": 2,
+                     *               "durationSeconds": null,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [],
+                     *                 "clipUrl": null
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         "category": {
                      *           "id": "b39a76fb-dd45-4ce4-a45b-6b4e46828407",
@@ -10699,6 +10801,8 @@ export interface operations {
                     tags?: string[];
                     /** @description Verified upload (purpose file) of the sold file */
                     fileUploadId?: string | null;
+                    /** @description Verified uploads (purpose file) of every sold file, in order; replaces the list. The first is `fileUploadId`. */
+                    fileUploadIds?: string[];
                     /** @description Verified upload (purpose cover) of the cover image */
                     coverUploadId?: string | null;
                     /** @description Verified upload (purpose preview), optional preview material */

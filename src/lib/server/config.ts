@@ -211,6 +211,8 @@ const envSchema = z.object({
 	// Author and staff uploads (issue #16): declared sizes above these are refused at slot creation.
 	UPLOAD_MAX_FILE_BYTES: positiveInt.max(5 * 1024 ** 3).default(500 * 1024 ** 2),
 	UPLOAD_MAX_IMAGE_BYTES: positiveInt.max(5 * 1024 ** 3).default(10 * 1024 ** 2),
+	/** Sold files one product may carry (README "Several files per product"). */
+	PRODUCT_MAX_FILES: positiveInt.max(20).default(5),
 	/** Lifetime of an upload slot's PUT URL; an incomplete slot is swept after it. */
 	UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600),
 	/** Files larger than this go up in parts (S3 multipart); never more than one PUT the store takes. */
@@ -550,7 +552,7 @@ export interface Config {
 	conversations: { startPerHour: number; startPerHourIp: number; messagesPerMinute: number; messagesPerMinuteIp: number; attachmentMaxBytes: number };
 	giftcodeFailureWindowMs: number;
 	checkout: CheckoutConfig;
-	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number };
+	uploads: { maxFileBytes: number; maxImageBytes: number; urlTtlSeconds: number; multipartThresholdBytes: number; partBytes: number; maxFilesPerProduct: number };
 	studioQuotas: {
 		uploadSlotsPerHour: number;
 		pendingBytesPerAuthor: number;
@@ -921,7 +923,8 @@ export function loadConfig(source: Source = process.env): Config {
 			maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES,
 			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS,
 			multipartThresholdBytes: env.UPLOAD_MULTIPART_THRESHOLD_BYTES,
-			partBytes: env.UPLOAD_PART_BYTES
+			partBytes: env.UPLOAD_PART_BYTES,
+			maxFilesPerProduct: env.PRODUCT_MAX_FILES
 		},
 		studioQuotas: {
 			uploadSlotsPerHour: env.UPLOAD_SLOTS_PER_HOUR,
