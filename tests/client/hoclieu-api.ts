@@ -6664,6 +6664,49 @@ export interface operations {
                      *             "fileName": "giao-an-toan-6.pdf",
                      *             "sizeBytes": 482133
                      *           },
+                     *           "files": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "sizeBytes": 482133
+                     *             },
+                     *             {
+                     *               "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "sizeBytes": 38912
+                     *             }
+                     *           ],
+                     *           "soldFiles": [
+                     *             {
+                     *               "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 482133,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *                 ],
+                     *                 "pageCount": 12,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *               "sizeBytes": 38912,
+                     *               "preview": {
+                     *                 "status": "queued",
+                     *                 "imageUrls": [],
+                     *                 "pageCount": null,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             }
+                     *           ],
                      *           "cover": {
                      *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *             "fileName": "bia.png",
@@ -6745,6 +6788,49 @@ export interface operations {
                      *             "fileName": "giao-an-toan-6.pdf",
                      *             "sizeBytes": 482133
                      *           },
+                     *           "files": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "sizeBytes": 482133
+                     *             },
+                     *             {
+                     *               "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "sizeBytes": 38912
+                     *             }
+                     *           ],
+                     *           "soldFiles": [
+                     *             {
+                     *               "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 482133,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *                 ],
+                     *                 "pageCount": 12,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *               "sizeBytes": 38912,
+                     *               "preview": {
+                     *                 "status": "queued",
+                     *                 "imageUrls": [],
+                     *                 "pageCount": null,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             }
+                     *           ],
                      *           "cover": {
                      *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *             "fileName": "bia.png",
@@ -7400,6 +7486,49 @@ export interface operations {
                      *             "fileName": "giao-an-toan-6.pdf",
                      *             "sizeBytes": 482133
                      *           },
+                     *           "files": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "sizeBytes": 482133
+                     *             },
+                     *             {
+                     *               "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "sizeBytes": 38912
+                     *             }
+                     *           ],
+                     *           "soldFiles": [
+                     *             {
+                     *               "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 482133,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *                 ],
+                     *                 "pageCount": 12,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *               "sizeBytes": 38912,
+                     *               "preview": {
+                     *                 "status": "queued",
+                     *                 "imageUrls": [],
+                     *                 "pageCount": null,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             }
+                     *           ],
                      *           "cover": {
                      *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *             "fileName": "bia.png",
@@ -7512,6 +7641,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10066,6 +10238,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10159,6 +10374,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10239,6 +10497,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10326,6 +10627,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10407,6 +10751,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10488,6 +10875,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10581,6 +11011,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10739,6 +11212,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10840,6 +11356,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10919,6 +11478,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
