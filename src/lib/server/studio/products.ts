@@ -43,13 +43,15 @@ async function checkUploads(
 	tx: Tx,
 	ownerId: string,
 	refs: Partial<Record<keyof typeof UPLOAD_FIELDS, string | null>>,
-	fileUploadIds: readonly string[] = []
+	fileUploadIds: readonly string[] = [],
+	/** A request of the single-file contract names its file `fileUploadId`. */
+	singleFile = false
 ): Promise<void> {
 	const checks: [string, string, UploadPurpose][] = [
 		...(Object.entries(UPLOAD_FIELDS) as [keyof typeof UPLOAD_FIELDS, UploadPurpose][])
 			.filter(([field]) => !!refs[field])
 			.map(([field, purpose]): [string, string, UploadPurpose] => [field, refs[field]!, purpose]),
-		...fileUploadIds.map((id, i): [string, string, UploadPurpose] => [`fileUploadIds.${i}`, id, 'file'])
+		...fileUploadIds.map((id, i): [string, string, UploadPurpose] => [singleFile && i === 0 ? 'fileUploadId' : `fileUploadIds.${i}`, id, 'file'])
 	];
 	for (const [field, id, purpose] of checks) {
 		// FOR SHARE: the unattached-upload sweep (uploads/uploads.ts) skips an upload while it is being attached.
@@ -130,7 +132,7 @@ export async function createDraft(authorId: string, input: CreateDraftInput): Pr
 		await checkCategory(tx, input.categoryId);
 		const files = nextFileList([], input.fileUploadId, input.fileUploadIds) ?? [];
 		await checkFileList(tx, files);
-		await checkUploads(tx, authorId, { coverUploadId: input.coverUploadId, previewUploadId: input.previewUploadId }, files);
+		await checkUploads(tx, authorId, { coverUploadId: input.coverUploadId, previewUploadId: input.previewUploadId }, files, input.fileUploadIds === undefined);
 		const at = now();
 		await tx.insert(products).values({
 			id,
@@ -167,7 +169,7 @@ export async function updateDraft(authorId: string, input: UpdateDraftInput): Pr
 		if (fields.categoryId) await checkCategory(tx, fields.categoryId);
 		const files = nextFileList(await draftFileIds(tx, id), fileUploadId, fileUploadIds);
 		if (files) await checkFileList(tx, files);
-		await checkUploads(tx, authorId, { coverUploadId, previewUploadId }, files ?? []);
+		await checkUploads(tx, authorId, { coverUploadId, previewUploadId }, files ?? [], fileUploadIds === undefined);
 		const at = now();
 		await tx
 			.update(products)
