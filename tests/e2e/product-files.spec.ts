@@ -1,16 +1,19 @@
 /**
  * Several files per product (README "Several files per product") in Chromium at
- * 360 px: the product page lists both files; a buyer opens the download link of
- * the paid order and saves each file (the very bytes) and a ZIP of both; axe
- * passes on both pages.
+ * 360 px: an author attaches two files and puts the second first; the product
+ * page lists both files; a buyer opens the download link of the paid order and
+ * saves each file (the very bytes) and a ZIP of both; axe passes on every page.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { docxBytes } from '../../src/lib/server/platform/storage/samples/ooxml';
 import { pdfBytes } from '../../src/lib/server/platform/storage/samples/pdf';
-import { sql } from '../helpers/http';
+import { createUser, sql } from '../helpers/http';
 import { creditWallet } from '../helpers/money';
 import { storeFile } from '../helpers/music-fixtures';
 import { readZip } from '../helpers/zip-reader';
-import { PHONE, expect, expectAccessible, expectedFileBytes, hydrated, savedBytes, screenshots, test } from './fixtures';
+import { PHONE, cleanupUser, expect, expectAccessible, expectedFileBytes, hydrated, savedBytes, screenshots, signInAs, test, uniqueEmail } from './fixtures';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -69,4 +72,45 @@ test('download two files of one product, one by one and as a ZIP, on a phone', a
 		['Phiếu học tập.pdf', sha256(worksheet)]
 	]);
 	await expectAccessible(page);
+});
+
+test('an author attaches two files, puts the second first, saves and submits them in that order', async ({ page, context, baseURL }) => {
+	test.setTimeout(120_000);
+	const author = await createUser(baseURL!, { email: uniqueEmail('tacgia'), name: 'Thầy Nam Thử' });
+	await sql(baseURL!, 'UPDATE users SET email_verified_at = now() WHERE id = $1', [author.userId]);
+	await sql(baseURL!, "INSERT INTO author_profiles (user_id, display_name, bank_name, bank_account_number, bank_account_holder) VALUES ($1, 'Thầy Nam', 'BIDV', '987654321', 'TRAN VAN NAM')", [author.userId]);
+	await sql(baseURL!, "UPDATE users SET role = 'author' WHERE id = $1", [author.userId]);
+	const title = `Bộ tài liệu ${randomUUID().slice(0, 6)}`;
+	try {
+		await signInAs(context, baseURL!, author);
+		await page.setViewportSize(PHONE);
+		await page.goto('/tac-gia/san-pham/moi');
+		await page.getByLabel('Tiêu đề').fill(title);
+		await page.getByLabel('Danh mục').selectOption({ index: 1 });
+		await page.getByLabel('Giá (đồng)').fill('25000');
+		await page.getByLabel('Tệp bán').setInputFiles([
+			{ name: 'giao-an.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes(title, [randomUUID()])) },
+			{ name: 'phieu-bai-tap.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from(docxBytes(title, [randomUUID()])) }
+		]);
+		const files = page.getByTestId('draft-files').getByRole('listitem');
+		await expect(files).toHaveCount(2);
+		await expect(page.getByText('Đã tải lên và xác minh: phieu-bai-tap.docx')).toBeVisible();
+		await page.getByRole('button', { name: 'Đưa phieu-bai-tap.docx lên trên' }).click();
+		await expect(files.first()).toContainText('phieu-bai-tap.docx');
+		await expect(files.first()).toContainText('tệp chính');
+		await page.getByLabel('Ảnh bìa').setInputFiles({ name: 'bia.png', mimeType: 'image/png', buffer: PNG });
+		await expect(page.getByText('Đã tải lên và xác minh: bia.png')).toBeVisible();
+		await screenshots(page, 'studio-nhieu-tep');
+		await expectAccessible(page);
+		await page.getByRole('button', { name: 'Lưu bản nháp' }).click();
+		await expect(page.getByRole('heading', { name: title })).toBeVisible();
+		await expect(page.getByTestId('draft-files').getByRole('listitem')).toHaveText([/phieu-bai-tap\.docx/, /giao-an\.pdf/]);
+		await page.getByRole('button', { name: 'Gửi duyệt' }).click();
+		await expect(page.getByText('Đã gửi duyệt.')).toBeVisible();
+		// Each sold file shows its own preview state, in the order the author set.
+		await expect(page.getByTestId('sold-files').getByRole('heading')).toHaveText(['phieu-bai-tap.docx', 'giao-an.pdf']);
+		await expectAccessible(page);
+	} finally {
+		await cleanupUser(baseURL!, author.userId);
+	}
 });
