@@ -1719,7 +1719,7 @@ export interface paths {
         };
         /**
          * Open the submitted file
-         * @description A short-lived signed storage URL of the product's sold file, in any status: the reviewer reads the whole file, not only the preview pages. The console's review queue links to it through /quan-tri/san-pham/{id}/tep. 404 `not_found` when the product has no file yet.
+         * @description A short-lived signed storage URL of the product's sold file, in any status: the reviewer reads the whole file, not only the preview pages. `fileId` opens another of its files (README, section Several files per product). The console's review queue links to each through /quan-tri/san-pham/{id}/tep. 404 `not_found` when the product has no file yet, or no file with that id.
          */
         get: operations["adminProductFile"];
         put?: never;
@@ -10159,7 +10159,10 @@ export interface operations {
     };
     adminProductFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of the sold files (an `id` from `soldFiles`); omitted: the primary file */
+                fileId?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -176,6 +176,19 @@ describe('the studio', () => {
 		const studio = (await api(a, `/api/v1/studio/products/${product.id}`)).body.data;
 		expect(studio.soldFiles.map((f: any) => [f.fileName, f.preview.status])).toEqual(files.map((f) => [f.name, 'queued']));
 
+		// The reviewer opens each file, not only the primary one.
+		for (const [i, f] of studio.soldFiles.entries()) {
+			const link = await api(staff, `/api/v1/admin/products/${product.id}/file?fileId=${f.id}`);
+			expect(link.status, link.text).toBe(200);
+			const got = await fetch(link.body.data.url);
+			expect(sha256(Buffer.from(await got.arrayBuffer()))).toBe(sha256(files[i]!.bytes));
+		}
+		const primary = await api(staff, `/api/v1/admin/products/${product.id}/file`);
+		expect(sha256(Buffer.from(await (await fetch(primary.body.data.url)).arrayBuffer()))).toBe(sha256(files[0]!.bytes));
+		const unknown = await api(staff, `/api/v1/admin/products/${product.id}/file?fileId=${randomUUID()}`);
+		expect(unknown.status).toBe(404);
+		expect(unknown.body.error.message).toBe('Học liệu này không có tệp nào với mã đã gửi.');
+
 	});
 });
 

@@ -148,6 +148,11 @@ export type UpdateDraftInput = z.infer<typeof UpdateDraftInput>;
 
 export const ProductRef = z.object({ id: ProductId });
 
+/** A product, and optionally one of its sold files (an id from `soldFiles`); omitted: the primary file. */
+export const ProductFileRef = ProductRef.extend({
+	fileId: z.uuid({ error: 'Mã tệp không hợp lệ.' }).optional().describe('One of the sold files (an `id` from `soldFiles`); omitted: the primary file')
+});
+
 const AttachedUpload = z.object({ id: z.uuid(), fileName: z.string(), sizeBytes: z.number().int() }).nullable();
 
 /** What the preview job made of the sold file, so the author and the reviewer see what buyers will see. */
