@@ -575,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a download token for the file
-         * @description Download tokens come in receipt emails and in `downloadUrl` of paid orders (its `token` query parameter), or from staff grants. They are HMAC-signed, name one product and what entitles the holder to it (a paid order or an account that owns the product), and expire (72 hours by default). The answer is a signed storage URL of the file, valid for `expiresIn` seconds. Only the token authorises this call: cookies are ignored. A token that is not `<payload>.<signature>` is 400; a tampered or expired one, or one whose order or ownership no longer stands, is 403.
+         * @description Download tokens come in receipt emails and in `downloadUrl` of paid orders (its `token` query parameter), or from staff grants. They are HMAC-signed, name one product and what entitles the holder to it (a paid order or an account that owns the product), and expire (72 hours by default). The answer is a signed storage URL of the file, valid for `expiresIn` seconds, with `files`, every file of the product (primary first): pass the `id` of one as `fileId` for that file, or `all: true` for a URL of one ZIP of them all, streamed by this server (README, section Several files per product). Refunds, revoked ownership and upheld copyright or theft reports refuse every file alike. Only the token authorises this call: cookies are ignored. A token that is not `<payload>.<signature>` is 400; a tampered or expired one, or one whose order or ownership no longer stands, is 403.
          */
         post: operations["downloadsByToken"];
         delete?: never;
@@ -1719,7 +1719,7 @@ export interface paths {
         };
         /**
          * Open the submitted file
-         * @description A short-lived signed storage URL of the product's sold file, in any status: the reviewer reads the whole file, not only the preview pages. The console's review queue links to it through /quan-tri/san-pham/{id}/tep. 404 `not_found` when the product has no file yet.
+         * @description A short-lived signed storage URL of the product's sold file, in any status: the reviewer reads the whole file, not only the preview pages. `fileId` opens another of its files (README, section Several files per product). The console's review queue links to each through /quan-tri/san-pham/{id}/tep. 404 `not_found` when the product has no file yet, or no file with that id.
          */
         get: operations["adminProductFile"];
         put?: never;
@@ -2259,6 +2259,13 @@ export interface components {
              */
             dueVnd?: string;
         };
+        DownloadableFile: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            contentType: string;
+            sizeBytes: number | null;
+        };
         AdminOrderSummary: {
             /** Format: uuid */
             id: string;
@@ -2459,6 +2466,13 @@ export interface components {
                 fileName: string;
                 sizeBytes: number;
             } | null;
+            files: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            }[];
+            soldFiles: components["schemas"]["SoldFile"][];
             cover: {
                 /** Format: uuid */
                 id: string;
@@ -2479,6 +2493,14 @@ export interface components {
             updatedAt: string;
             authorId: string | null;
             authorName: string | null;
+        };
+        SoldFile: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            contentType: string;
+            sizeBytes: number | null;
+            preview: components["schemas"]["GeneratedPreview"];
         };
         GeneratedPreview: {
             status: ("queued" | "ready" | "failed" | "unavailable") | null;
@@ -2561,6 +2583,13 @@ export interface components {
                 fileName: string;
                 sizeBytes: number;
             } | null;
+            files: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                sizeBytes: number;
+            }[];
+            soldFiles: components["schemas"]["SoldFile"][];
             cover: {
                 /** Format: uuid */
                 id: string;
@@ -2670,6 +2699,22 @@ export interface components {
                 durationSeconds: number | null;
                 fileSizeBytes: number | null;
                 format: string | null;
+                clipUrl: string | null;
+            };
+            files?: components["schemas"]["ProductFile"][];
+        };
+        ProductFile: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            format: string | null;
+            contentType: string;
+            sizeBytes: number | null;
+            pageCount: number | null;
+            durationSeconds: number | null;
+            preview: {
+                status: ("queued" | "ready" | "failed" | "unavailable") | null;
+                imageUrls: string[];
                 clipUrl: string | null;
             };
         };
@@ -5329,6 +5374,13 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
+                    /**
+                     * Format: uuid
+                     * @description One file of the product (an `id` from `files`); omitted: the primary (first) file
+                     */
+                    fileId?: string;
+                    /** @description true: `url` serves one ZIP of every file, streamed */
+                    all?: boolean;
                 };
             };
         };
@@ -5348,13 +5400,30 @@ export interface operations {
                     /** @example {
                      *       "data": {
                      *         "url": "https://hoclieu.vn/files/products/0b6f…/giao-an.pdf?exp=1768466400&n=Gi%C3%A1o+%C3%A1n.pdf&sig=…",
-                     *         "expiresIn": 300
+                     *         "expiresIn": 300,
+                     *         "fileName": "Giáo án.pdf",
+                     *         "files": [
+                     *           {
+                     *             "id": "3c1f0e52-7a4b-4e0f-9d2a-5b8e6f1c2d3a",
+                     *             "fileName": "Giáo án.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 183500
+                     *           },
+                     *           {
+                     *             "id": "8d2e4b61-0c5f-4a7e-b3d9-1f6a2c8e9b40",
+                     *             "fileName": "Bài hát.mp3",
+                     *             "contentType": "audio/mpeg",
+                     *             "sizeBytes": 3145728
+                     *           }
+                     *         ]
                      *       }
                      *     } */
                     "application/json": {
                         data: {
                             url: string;
                             expiresIn: number;
+                            fileName?: string;
+                            files?: components["schemas"]["DownloadableFile"][];
                         };
                         /** @description Correlation id, only in development */
                         requestId?: string;
@@ -5363,6 +5432,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limited */
@@ -6596,6 +6666,49 @@ export interface operations {
                      *             "fileName": "giao-an-toan-6.pdf",
                      *             "sizeBytes": 482133
                      *           },
+                     *           "files": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "sizeBytes": 482133
+                     *             },
+                     *             {
+                     *               "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "sizeBytes": 38912
+                     *             }
+                     *           ],
+                     *           "soldFiles": [
+                     *             {
+                     *               "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 482133,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *                 ],
+                     *                 "pageCount": 12,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *               "sizeBytes": 38912,
+                     *               "preview": {
+                     *                 "status": "queued",
+                     *                 "imageUrls": [],
+                     *                 "pageCount": null,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             }
+                     *           ],
                      *           "cover": {
                      *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *             "fileName": "bia.png",
@@ -6677,6 +6790,49 @@ export interface operations {
                      *             "fileName": "giao-an-toan-6.pdf",
                      *             "sizeBytes": 482133
                      *           },
+                     *           "files": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "sizeBytes": 482133
+                     *             },
+                     *             {
+                     *               "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "sizeBytes": 38912
+                     *             }
+                     *           ],
+                     *           "soldFiles": [
+                     *             {
+                     *               "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 482133,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *                 ],
+                     *                 "pageCount": 12,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *               "sizeBytes": 38912,
+                     *               "preview": {
+                     *                 "status": "queued",
+                     *                 "imageUrls": [],
+                     *                 "pageCount": null,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             }
+                     *           ],
                      *           "cover": {
                      *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *             "fileName": "bia.png",
@@ -7332,6 +7488,49 @@ export interface operations {
                      *             "fileName": "giao-an-toan-6.pdf",
                      *             "sizeBytes": 482133
                      *           },
+                     *           "files": [
+                     *             {
+                     *               "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "sizeBytes": 482133
+                     *             },
+                     *             {
+                     *               "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "sizeBytes": 38912
+                     *             }
+                     *           ],
+                     *           "soldFiles": [
+                     *             {
+                     *               "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *               "fileName": "giao-an-toan-6.pdf",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 482133,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                   "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *                 ],
+                     *                 "pageCount": 12,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *               "fileName": "phieu-bai-tap.docx",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *               "sizeBytes": 38912,
+                     *               "preview": {
+                     *                 "status": "queued",
+                     *                 "imageUrls": [],
+                     *                 "pageCount": null,
+                     *                 "durationSeconds": null,
+                     *                 "reason": null
+                     *               }
+                     *             }
+                     *           ],
                      *           "cover": {
                      *             "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *             "fileName": "bia.png",
@@ -7409,6 +7608,8 @@ export interface operations {
                      * @default null
                      */
                     previewUploadId?: string | null;
+                    /** @description Verified uploads (purpose file) of every sold file, in order; replaces the list. The first is `fileUploadId`. */
+                    fileUploadIds?: string[];
                 };
             };
         };
@@ -7442,6 +7643,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -8220,7 +8464,37 @@ export interface operations {
                      *             "PowerPoint"
                      *           ],
                      *           "createdAt": "2025-09-07T21:24:51.422Z",
-                     *           "description": "Bài giảng PowerPoint Hoạt động trải nghiệm lớp 4 – Phòng tránh đuối nước, soạn theo Chương trình giáo dục phổ thông 2018. Khoảng 30 trang trình chiếu sinh động, có hiệu ứng, trò chơi khởi động và câu hỏi củng cố cuối bài; chỉnh sửa được bằng PowerPoint."
+                     *           "description": "Bài giảng PowerPoint Hoạt động trải nghiệm lớp 4 – Phòng tránh đuối nước, soạn theo Chương trình giáo dục phổ thông 2018. Khoảng 30 trang trình chiếu sinh động, có hiệu ứng, trò chơi khởi động và câu hỏi củng cố cuối bài; chỉnh sửa được bằng PowerPoint.",
+                     *           "files": [
+                     *             {
+                     *               "id": "3c1f0e52-7a4b-4e0f-9d2a-5b8e6f1c2d3a",
+                     *               "fileName": "Phòng tránh đuối nước.pptx",
+                     *               "format": "PPTX",
+                     *               "contentType": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+                     *               "sizeBytes": 4718592,
+                     *               "pageCount": 30,
+                     *               "durationSeconds": null,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [],
+                     *                 "clipUrl": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "8d2e4b61-0c5f-4a7e-b3d9-1f6a2c8e9b40",
+                     *               "fileName": "Phiếu học tập.pdf",
+                     *               "format": "PDF",
+                     *               "contentType": "application/pdf",
+                     *               "sizeBytes": 183500,
+                     *               "pageCount": 2,
+                     *               "durationSeconds": null,
+                     *               "preview": {
+                     *                 "status": "ready",
+                     *                 "imageUrls": [],
+                     *                 "clipUrl": null
+                     *               }
+                     *             }
+                     *           ]
                      *         },
                      *         "category": {
                      *           "id": "b39a76fb-dd45-4ce4-a45b-6b4e46828407",
@@ -9616,7 +9890,14 @@ export interface operations {
                      *         },
                      *         "activeSessions": 1,
                      *         "authorReapplyBlockedAt": null,
-                     *         "payoutAccountSharedWith": []
+                     *         "payoutAccountSharedWith": [],
+                     *         "payoutDetails": {
+                     *           "bankName": "Vietcombank",
+                     *           "bankAccountNumber": "0123456789",
+                     *           "bankAccountHolder": "NGUYEN THI LAN",
+                     *           "changedAt": null,
+                     *           "confirmUntil": null
+                     *         }
                      *       }
                      *     } */
                     "application/json": {
@@ -9674,7 +9955,14 @@ export interface operations {
                      *         },
                      *         "activeSessions": 1,
                      *         "authorReapplyBlockedAt": null,
-                     *         "payoutAccountSharedWith": []
+                     *         "payoutAccountSharedWith": [],
+                     *         "payoutDetails": {
+                     *           "bankName": "Vietcombank",
+                     *           "bankAccountNumber": "0123456789",
+                     *           "bankAccountHolder": "NGUYEN THI LAN",
+                     *           "changedAt": null,
+                     *           "confirmUntil": null
+                     *         }
                      *       }
                      *     } */
                     "application/json": {
@@ -9734,7 +10022,14 @@ export interface operations {
                      *         },
                      *         "activeSessions": 0,
                      *         "authorReapplyBlockedAt": null,
-                     *         "payoutAccountSharedWith": []
+                     *         "payoutAccountSharedWith": [],
+                     *         "payoutDetails": {
+                     *           "bankName": "Vietcombank",
+                     *           "bankAccountNumber": "0123456789",
+                     *           "bankAccountHolder": "NGUYEN THI LAN",
+                     *           "changedAt": null,
+                     *           "confirmUntil": null
+                     *         }
                      *       }
                      *     } */
                     "application/json": {
@@ -9788,7 +10083,14 @@ export interface operations {
                      *         },
                      *         "activeSessions": 1,
                      *         "authorReapplyBlockedAt": null,
-                     *         "payoutAccountSharedWith": []
+                     *         "payoutAccountSharedWith": [],
+                     *         "payoutDetails": {
+                     *           "bankName": "Vietcombank",
+                     *           "bankAccountNumber": "0123456789",
+                     *           "bankAccountHolder": "NGUYEN THI LAN",
+                     *           "changedAt": null,
+                     *           "confirmUntil": null
+                     *         }
                      *       }
                      *     } */
                     "application/json": {
@@ -9887,7 +10189,10 @@ export interface operations {
     };
     adminProductFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of the sold files (an `id` from `soldFiles`); omitted: the primary file */
+                fileId?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -9966,6 +10271,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10059,6 +10407,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10139,6 +10530,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10226,6 +10660,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10307,6 +10784,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10388,6 +10908,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10481,6 +11044,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10639,6 +11245,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10701,6 +11350,8 @@ export interface operations {
                     tags?: string[];
                     /** @description Verified upload (purpose file) of the sold file */
                     fileUploadId?: string | null;
+                    /** @description Verified uploads (purpose file) of every sold file, in order; replaces the list. The first is `fileUploadId`. */
+                    fileUploadIds?: string[];
                     /** @description Verified upload (purpose cover) of the cover image */
                     coverUploadId?: string | null;
                     /** @description Verified upload (purpose preview), optional preview material */
@@ -10738,6 +11389,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",
@@ -10817,6 +11511,49 @@ export interface operations {
                      *           "fileName": "giao-an-toan-6.pdf",
                      *           "sizeBytes": 482133
                      *         },
+                     *         "files": [
+                     *           {
+                     *             "id": "3c9e1f2a-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "sizeBytes": 482133
+                     *           },
+                     *           {
+                     *             "id": "5e1a3b4c-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "sizeBytes": 38912
+                     *           }
+                     *         ],
+                     *         "soldFiles": [
+                     *           {
+                     *             "id": "8a4f6c2e-0000-4000-8000-000000000000",
+                     *             "fileName": "giao-an-toan-6.pdf",
+                     *             "contentType": "application/pdf",
+                     *             "sizeBytes": 482133,
+                     *             "preview": {
+                     *               "status": "ready",
+                     *               "imageUrls": [
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp",
+                     *                 "/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp"
+                     *               ],
+                     *               "pageCount": 12,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "9b5a7d3f-0000-4000-8000-000000000000",
+                     *             "fileName": "phieu-bai-tap.docx",
+                     *             "contentType": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     *             "sizeBytes": 38912,
+                     *             "preview": {
+                     *               "status": "queued",
+                     *               "imageUrls": [],
+                     *               "pageCount": null,
+                     *               "durationSeconds": null,
+                     *               "reason": null
+                     *             }
+                     *           }
+                     *         ],
                      *         "cover": {
                      *           "id": "4d0f2a3b-0000-4000-8000-000000000000",
                      *           "fileName": "bia.png",

@@ -76,8 +76,35 @@ export const ProductPreviewInfo = z.object({
 });
 export type ProductPreviewInfo = z.infer<typeof ProductPreviewInfo>;
 
-/** The detail page's product: a ProductSummary plus its description and preview facts (additive fields). */
-export const ProductDetail = ProductSummary.extend({ description: z.string(), preview: ProductPreviewInfo.optional() }).meta({
+/**
+ * One sold file of a product (README "Several files per product"), in the order
+ * the author set. The first is the file `preview` describes.
+ */
+export const ProductFile = z.object({
+	id: z.uuid(),
+	fileName: z.string(),
+	/** Upper-case extension, e.g. "PDF". */
+	format: z.string().nullable(),
+	contentType: z.string(),
+	/** Null until the file has been measured (a file older than this list, before its preview ran). */
+	sizeBytes: z.number().int().nullable(),
+	pageCount: z.number().int().nullable(),
+	durationSeconds: z.number().int().nullable(),
+	preview: z.object({
+		status: z.enum(previewStatuses).nullable(),
+		imageUrls: z.array(z.string()),
+		clipUrl: z.string().nullable()
+	})
+}).meta({ id: 'ProductFile' });
+export type ProductFile = z.infer<typeof ProductFile>;
+
+/** The detail page's product: a ProductSummary plus its description, preview facts and files (additive fields). */
+export const ProductDetail = ProductSummary.extend({
+	description: z.string(),
+	preview: ProductPreviewInfo.optional(),
+	/** Every sold file, primary first; empty for a product without a file. Additive in v1. */
+	files: z.array(ProductFile).optional()
+}).meta({
 	id: 'ProductDetail'
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;

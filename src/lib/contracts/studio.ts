@@ -47,6 +47,18 @@ const Tags = z
 	.transform((tags) => [...new Set(tags)]);
 
 const UploadId = z.uuid({ error: 'Mã lượt tải lên không hợp lệ.' }).nullable();
+
+/** Most sold files any deployment allows; PRODUCT_MAX_FILES (README) may lower it. */
+export const PRODUCT_FILES_HARD_LIMIT = 20;
+
+/**
+ * Every sold file of a draft, in the order buyers will see them (README "Several
+ * files per product"); the first is the primary file (`fileUploadId`).
+ */
+const FileUploadIds = z
+	.array(z.uuid({ error: 'Mã lượt tải lên không hợp lệ.' }), { error: 'Danh sách tệp bán không hợp lệ.' })
+	.max(PRODUCT_FILES_HARD_LIMIT, `Tối đa ${PRODUCT_FILES_HARD_LIMIT} tệp bán.`)
+	.describe('Verified uploads (purpose file) of every sold file, in order; replaces the list. The first is `fileUploadId`.');
 const ProductId = z.uuid({ error: 'Mã học liệu không hợp lệ.' });
 
 /** The bank account an author's payouts go to: entered when applying, changed in the studio. */
@@ -113,6 +125,7 @@ export const CreateDraftInput = z.object({
 	description: draftFields.description.default(''),
 	tags: Tags.default([]),
 	fileUploadId: draftFields.fileUploadId.default(null),
+	fileUploadIds: FileUploadIds.optional(),
 	coverUploadId: draftFields.coverUploadId.default(null),
 	previewUploadId: draftFields.previewUploadId.default(null)
 });
@@ -127,12 +140,18 @@ export const UpdateDraftInput = z.object({
 	priceVnd: draftFields.priceVnd.optional(),
 	tags: draftFields.tags.optional(),
 	fileUploadId: draftFields.fileUploadId.optional(),
+	fileUploadIds: FileUploadIds.optional(),
 	coverUploadId: draftFields.coverUploadId.optional(),
 	previewUploadId: draftFields.previewUploadId.optional()
 });
 export type UpdateDraftInput = z.infer<typeof UpdateDraftInput>;
 
 export const ProductRef = z.object({ id: ProductId });
+
+/** A product, and optionally one of its sold files (an id from `soldFiles`); omitted: the primary file. */
+export const ProductFileRef = ProductRef.extend({
+	fileId: z.uuid({ error: 'Mã tệp không hợp lệ.' }).optional().describe('One of the sold files (an `id` from `soldFiles`); omitted: the primary file')
+});
 
 const AttachedUpload = z.object({ id: z.uuid(), fileName: z.string(), sizeBytes: z.number().int() }).nullable();
 
@@ -147,6 +166,15 @@ const GeneratedPreview = z.object({
 	/** Why there is no preview (`failed` or `unavailable`), in Vietnamese for the author: over a limit, a missing tool, a file that cannot be read. */
 	reason: z.string().nullable()
 }).meta({ id: 'GeneratedPreview' });
+
+/** One sold file as submitted, and what its preview job made of it. */
+const SoldFile = z.object({
+	id: z.uuid(),
+	fileName: z.string(),
+	contentType: z.string(),
+	sizeBytes: z.number().int().nullable(),
+	preview: GeneratedPreview
+}).meta({ id: 'SoldFile' });
 
 export const StudioProduct = z.object({
 	id: z.uuid(),
@@ -165,6 +193,10 @@ export const StudioProduct = z.object({
 	fileName: z.string().nullable(),
 	coverImageUrl: z.string().nullable(),
 	file: AttachedUpload,
+	/** Every sold file of the draft, in order (`file` is the first). Additive in v1. */
+	files: z.array(AttachedUpload.unwrap()),
+	/** The files buyers get, fixed at submission, each with its own preview. Additive in v1. */
+	soldFiles: z.array(SoldFile),
 	cover: AttachedUpload,
 	preview: AttachedUpload,
 	generatedPreview: GeneratedPreview,

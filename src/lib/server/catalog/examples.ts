@@ -61,7 +61,29 @@ const productDetail: ProductDetailResult = {
 	product: {
 		...slide,
 		description:
-			'Bài giảng PowerPoint Hoạt động trải nghiệm lớp 4 – Phòng tránh đuối nước, soạn theo Chương trình giáo dục phổ thông 2018. Khoảng 30 trang trình chiếu sinh động, có hiệu ứng, trò chơi khởi động và câu hỏi củng cố cuối bài; chỉnh sửa được bằng PowerPoint.'
+			'Bài giảng PowerPoint Hoạt động trải nghiệm lớp 4 – Phòng tránh đuối nước, soạn theo Chương trình giáo dục phổ thông 2018. Khoảng 30 trang trình chiếu sinh động, có hiệu ứng, trò chơi khởi động và câu hỏi củng cố cuối bài; chỉnh sửa được bằng PowerPoint.',
+		files: [
+			{
+				id: '3c1f0e52-7a4b-4e0f-9d2a-5b8e6f1c2d3a',
+				fileName: 'Phòng tránh đuối nước.pptx',
+				format: 'PPTX',
+				contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+				sizeBytes: 4_718_592,
+				pageCount: 30,
+				durationSeconds: null,
+				preview: { status: 'ready', imageUrls: [], clipUrl: null }
+			},
+			{
+				id: '8d2e4b61-0c5f-4a7e-b3d9-1f6a2c8e9b40',
+				fileName: 'Phiếu học tập.pdf',
+				format: 'PDF',
+				contentType: 'application/pdf',
+				sizeBytes: 183_500,
+				pageCount: 2,
+				durationSeconds: null,
+				preview: { status: 'ready', imageUrls: [], clipUrl: null }
+			}
+		]
 	},
 	category: { ...trainghiem, parent: { id: lop4.id, name: lop4.name } },
 	isPurchased: false

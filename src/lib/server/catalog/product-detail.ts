@@ -5,7 +5,7 @@
  * chain of renames is always one hop.
  */
 import { sql } from 'drizzle-orm';
-import type { CategoryDetail, ProductDetailResult, ProductPreviewInfo } from '../../contracts/catalog';
+import type { CategoryDetail, ProductDetailResult, ProductFile, ProductPreviewInfo } from '../../contracts/catalog';
 import { notFound } from '../errors/app-error';
 import { queryPreparedRows, queryRows } from '../db/rows';
 import { now as clockNow } from '../platform/clock';
@@ -31,6 +31,35 @@ interface DetailRow extends SummaryRow {
 	file_size_bytes: number | string | null;
 	preview_clip_url: string | null;
 	file_name: string | null;
+	files: FileRow[] | null;
+}
+
+/** One product_files row as the detail query's json_agg spells it. */
+interface FileRow {
+	id: string;
+	file_name: string;
+	content_type: string;
+	size_bytes: number | null;
+	page_count: number | null;
+	duration_seconds: number | null;
+	preview_status: ProductPreviewInfo['status'];
+	preview_image_urls: string[];
+	preview_clip_url: string | null;
+}
+
+const formatOf = (fileName: string) => /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toUpperCase() ?? null;
+
+function fileOf(f: FileRow): ProductFile {
+	return {
+		id: f.id,
+		fileName: f.file_name,
+		format: formatOf(f.file_name),
+		contentType: f.content_type,
+		sizeBytes: f.size_bytes === null ? null : Number(f.size_bytes),
+		pageCount: f.page_count,
+		durationSeconds: f.duration_seconds,
+		preview: { status: f.preview_status, imageUrls: f.preview_image_urls, clipUrl: f.preview_clip_url }
+	};
 }
 
 function previewInfo(row: DetailRow): ProductPreviewInfo {
@@ -75,7 +104,11 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 	const [row] = await queryPreparedRows<DetailRow>(sql`
 		SELECT ${summaryColumns(now)}, p.description, ${owned} AS is_purchased,
 			c.id::text AS category_id, c.name AS category_name, pc.id::text AS parent_id, pc.name AS parent_name,
-			p.preview_status, p.page_count, p.duration_seconds, p.file_size_bytes, p.preview_clip_url, p.file_name
+			p.preview_status, p.page_count, p.duration_seconds, p.file_size_bytes, p.preview_clip_url, p.file_name,
+			(SELECT json_agg(json_build_object('id', f.id, 'file_name', f.file_name, 'content_type', f.content_type, 'size_bytes', f.size_bytes,
+					'page_count', f.page_count, 'duration_seconds', f.duration_seconds, 'preview_status', f.preview_status,
+					'preview_image_urls', f.preview_image_urls, 'preview_clip_url', f.preview_clip_url) ORDER BY f.position)
+				FROM product_files f WHERE f.product_id = p.id) AS files
 		FROM categories c
 		JOIN products p ON p.category_id = c.id
 		LEFT JOIN categories pc ON pc.id = c.parent_id
@@ -90,7 +123,7 @@ export async function productByPath(fullPath: string, userId: string | null): Pr
 			path: parts.categoryPath,
 			parent: row.parent_id ? { id: row.parent_id, name: row.parent_name! } : null
 		};
-		const detail: CachedDetail = { product: { ...mapSummary(row), description: row.description, preview: previewInfo(row) }, category };
+		const detail: CachedDetail = { product: { ...mapSummary(row), description: row.description, preview: previewInfo(row), files: (row.files ?? []).map(fileOf) }, category };
 		// A product with a flash sale that has not ended shows its stock, which changes on every
 		// purchase without moving the catalog version: read per request, not kept here. Its whole
 		// anonymous answer may still be replayed (../http/response-cache.ts) until the stock moves.

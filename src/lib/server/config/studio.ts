@@ -7,6 +7,10 @@ const QUOTAS = 'see [Limits and quotas](#limits-and-quotas)';
 export const studioVariables = {
 	UPLOAD_MAX_FILE_BYTES: setting(positiveInt.max(5 * 1024 ** 3).default(500 * 1024 ** 2), 'largest sold file an author or staff may upload (500 MiB; at most 5 GiB)'),
 	UPLOAD_MAX_IMAGE_BYTES: setting(positiveInt.max(5 * 1024 ** 3).default(10 * 1024 ** 2), 'largest cover or preview image (10 MiB)'),
+	PRODUCT_MAX_FILES: setting(
+		positiveInt.max(20).default(5),
+		'sold files one product may carry (at most 20), each verified, previewed and downloadable on its own or all together as a ZIP; see [Several files per product](#several-files-per-product)'
+	),
 	UPLOAD_URL_TTL_SECONDS: setting(
 		z.coerce.number().int().min(60).max(24 * 3600).default(3600),
 		"lifetime of an upload slot's PUT URL (60 s to 24 h); incomplete slots are deleted with their bytes after it"
@@ -48,7 +52,9 @@ export function studioSettings(env: EnvOf<typeof studioVariables>) {
 			maxImageBytes: env.UPLOAD_MAX_IMAGE_BYTES,
 			urlTtlSeconds: env.UPLOAD_URL_TTL_SECONDS,
 			multipartThresholdBytes: env.UPLOAD_MULTIPART_THRESHOLD_BYTES,
-			partBytes: env.UPLOAD_PART_BYTES
+			partBytes: env.UPLOAD_PART_BYTES,
+			/** Sold files one product may carry (README "Several files per product"). */
+			maxFilesPerProduct: env.PRODUCT_MAX_FILES
 		},
 		studioQuotas: {
 			uploadSlotsPerHour: env.UPLOAD_SLOTS_PER_HOUR,

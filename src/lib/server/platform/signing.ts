@@ -14,6 +14,7 @@ export type SigningPurpose =
 	| 'order-access'
 	| 'receipt-link'
 	| 'download-token'
+	| 'download-zip'
 	| 'file-link'
 	| 'upload-link'
 	| 'upload-part-link'

@@ -44,7 +44,10 @@ async function failExhaustedOrphans(): Promise<void> {
 			last_error = 'Tiến trình tạo bản xem trước dừng giữa chừng quá nhiều lần.'
 		WHERE status = 'running' AND next_attempt_at <= now() AND attempts >= ${max}
 		RETURNING file_key`);
-	for (const row of rows) await db().execute(sql`UPDATE products SET preview_status = 'failed' WHERE file_key = ${row.file_key}`);
+	for (const row of rows) {
+		await db().execute(sql`UPDATE products SET preview_status = 'failed' WHERE file_key = ${row.file_key}`);
+		await db().execute(sql`UPDATE product_files SET preview_status = 'failed' WHERE file_key = ${row.file_key}`);
+	}
 }
 
 /** The most urgent job (files awaiting review first, then the most overdue), queued or orphaned, leased to this worker. */
@@ -86,6 +89,11 @@ async function finish(job: Claimed, result: RenderResult, folder: string, sizeBy
 				preview_image_urls = ARRAY(SELECT u FROM unnest(preview_image_urls) AS u WHERE u NOT LIKE '/xem-truoc/%')
 					|| string_to_array(${imageUrls.join(' ')}::text, ' ')
 			WHERE file_key = ${job.file_key}`);
+		// Each file of a product keeps its own facts and images (the product's are its primary file's).
+		await tx.execute(sql`
+			UPDATE product_files SET preview_status = 'ready', page_count = ${result.pageCount}, duration_seconds = ${result.durationSeconds},
+				size_bytes = ${sizeBytes}, preview_clip_url = ${clipUrl}, preview_image_urls = string_to_array(${imageUrls.join(' ')}::text, ' ')
+			WHERE file_key = ${job.file_key}`);
 	});
 }
 
@@ -95,6 +103,7 @@ async function giveUp(job: Claimed, status: 'unavailable' | 'failed', reason: st
 		const mine = await queryRows(sql`UPDATE preview_jobs SET status = ${status}, last_error = ${reason}, updated_at = now() WHERE ${stillOurs(job)} RETURNING file_key`, tx);
 		if (mine.length === 0) return;
 		await tx.execute(sql`UPDATE products SET preview_status = ${status}, file_size_bytes = coalesce(${sizeBytes}::bigint, file_size_bytes) WHERE file_key = ${job.file_key}`);
+		await tx.execute(sql`UPDATE product_files SET preview_status = ${status}, size_bytes = coalesce(${sizeBytes}::bigint, size_bytes) WHERE file_key = ${job.file_key}`);
 	});
 }
 

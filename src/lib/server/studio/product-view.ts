@@ -26,6 +26,8 @@ interface Row {
 	file_name: string | null;
 	cover_image_url: string | null;
 	file: AdminProduct['file'];
+	files: AdminProduct['files'];
+	sold_files: AdminProduct['soldFiles'];
 	cover: AdminProduct['cover'];
 	preview: AdminProduct['preview'];
 	preview_status: AdminProduct['generatedPreview']['status'];
@@ -53,6 +55,14 @@ export async function productViews(where: SQL, limit = 100): Promise<AdminProduc
 			c.id::text AS category_id, c.name AS category_name, c.path || '/' || p.slug AS full_path,
 			p.file_name, p.cover_image_url,
 			${attached(sql`d.file_upload_id`)} AS file,
+			coalesce((SELECT json_agg(json_build_object('id', u.id, 'fileName', u.file_name, 'sizeBytes', u.size_bytes) ORDER BY df.position)
+				FROM product_draft_files df JOIN uploads u ON u.id = df.upload_id WHERE df.product_id = p.id), '[]') AS files,
+			coalesce((SELECT json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeBytes', f.size_bytes,
+					'preview', json_build_object('status', f.preview_status, 'imageUrls', f.preview_image_urls, 'pageCount', f.page_count,
+						'durationSeconds', f.duration_seconds,
+						'reason', (SELECT j.last_error FROM preview_jobs j WHERE j.file_key = f.file_key AND j.status IN ('failed', 'unavailable'))))
+					ORDER BY f.position)
+				FROM product_files f WHERE f.product_id = p.id), '[]') AS sold_files,
 			${attached(sql`d.cover_upload_id`)} AS cover,
 			${attached(sql`d.preview_upload_id`)} AS preview,
 			p.preview_status, p.page_count, p.duration_seconds,
@@ -87,6 +97,8 @@ export async function productViews(where: SQL, limit = 100): Promise<AdminProduc
 		fileName: r.file_name,
 		coverImageUrl: r.cover_image_url,
 		file: r.file,
+		files: r.files,
+		soldFiles: r.sold_files,
 		cover: r.cover,
 		preview: r.preview,
 		generatedPreview: {

@@ -14,7 +14,7 @@ import type { AdminUploadQuery, CompleteUploadInput, CreateUploadInput, Upload }
 import { recordAudit } from '../admin/audit';
 import { config } from '../config';
 import { db } from '../db/client';
-import { messageAttachments, productDrafts, uploads, type UploadPurpose } from '../db/schema';
+import { messageAttachments, productDraftFiles, productDrafts, uploads, type UploadPurpose } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors/app-error';
 import { log } from '../platform/logger';
 import { now } from '../platform/clock';
@@ -324,8 +324,8 @@ export async function sweepExpiredUploads(): Promise<number> {
 }
 
 /**
- * Background sweep of verified uploads no draft refers to (as its sold file,
- * cover or preview) and no message carries, UPLOAD_UNATTACHED_TTL_HOURS after they were verified:
+ * Background sweep of verified uploads no draft refers to (as one of its sold
+ * files, its cover or preview) and no message carries, UPLOAD_UNATTACHED_TTL_HOURS after they were verified:
  * their bytes are deleted and the row becomes `expired` (failure reason
  * `unattached`), so it no longer counts in the author's stored bytes.
  * Attaching locks the upload FOR SHARE (studio/products.ts), and rows are
@@ -344,6 +344,7 @@ export async function sweepUnattachedUploads(): Promise<number> {
 					isNull(uploads.sweptAt),
 					lt(uploads.completedAt, cutoff),
 					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.file_upload_id = ${uploads.id})`,
+					sql`NOT EXISTS (SELECT 1 FROM ${productDraftFiles} df WHERE df.upload_id = ${uploads.id})`,
 					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.cover_upload_id = ${uploads.id})`,
 					sql`NOT EXISTS (SELECT 1 FROM ${productDrafts} d WHERE d.preview_upload_id = ${uploads.id})`,
 					sql`NOT EXISTS (SELECT 1 FROM ${messageAttachments} a WHERE a.upload_id = ${uploads.id})`

@@ -5,6 +5,7 @@ import { OtpCode } from '$lib/contracts/auth';
 import { DownloadByTokenInput } from '$lib/contracts/checkout';
 import { paths } from '$lib/paths';
 import { maskedAddressOfDownloadLink } from '$lib/server/auth/download-link-sign-in';
+import { filesForToken } from '$lib/server/downloads/exchange';
 import { formAction } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 
@@ -27,7 +28,9 @@ export const load: PageServerLoad = async ({ url, locals }) => {
 		token: problem ? null : token,
 		problem,
 		signedIn,
-		codeTo: problem || signedIn ? null : await maskedAddressOfDownloadLink(token!)
+		codeTo: problem || signedIn ? null : await maskedAddressOfDownloadLink(token!),
+		// Several files: the page lists them (one button each, and one for a ZIP of all) instead of starting one download.
+		files: problem ? null : await filesForToken(token!)
 	};
 };
 

@@ -11,6 +11,7 @@ export * from './orders';
 export * from './audit';
 export * from './uploads';
 export * from './studio';
+export * from './product-files';
 export * from './previews';
 export * from './payouts';
 export * from './wishlist';

@@ -1,6 +1,6 @@
 /** Staff product operations and the review queue (issue #16), merged into the admin router. Wiring only. */
 import { z } from 'zod';
-import { AdminEditInput, AdminProduct, AdminProductList, AdminProductQuery, MoveInput, ProductRef, RejectInput } from '../../../contracts/studio';
+import { AdminEditInput, AdminProduct, AdminProductList, AdminProductQuery, MoveInput, ProductFileRef, ProductRef, RejectInput } from '../../../contracts/studio';
 import { submittedFileUrl } from '../../admin/product-file';
 import { TokenDownload } from '../../../contracts/checkout';
 import { adminProduct, changeStatus, editProduct, listProducts, moveProduct, reviewQueue } from '../../admin/products';
@@ -52,14 +52,14 @@ export const adminProductProcedures = {
 			path: '/api/v1/admin/products/{id}/file',
 			summary: 'Open the submitted file',
 			description:
-				'A short-lived signed storage URL of the product\'s sold file, in any status: the reviewer reads the whole file, not only the preview pages. The console\'s review queue links to it through /quan-tri/san-pham/{id}/tep. 404 `not_found` when the product has no file yet.',
+				'A short-lived signed storage URL of the product\'s sold file, in any status: the reviewer reads the whole file, not only the preview pages. `fileId` opens another of its files (README, section Several files per product). The console\'s review queue links to each through /quan-tri/san-pham/{id}/tep. 404 `not_found` when the product has no file yet, or no file with that id.',
 			errors: { 400: ['validation_error'], 404: ['not_found'], 503: ['service_unavailable'] },
 			example: { url: 'https://files.hoclieu.vn/products/0f8e2d4c/giao-an.pdf?X-Amz-Signature=…', expiresIn: 300 }
 		}
 	})
-		.input(ProductRef)
+		.input(ProductFileRef)
 		.output(TokenDownload)
-		.query(({ input }) => submittedFileUrl(input.id)),
+		.query(({ input }) => submittedFileUrl(input.id, input.fileId)),
 
 	product: route({ openapi: { ...base, method: 'GET', path: '/api/v1/admin/products/{id}', summary: 'One product', description: 'Any product in any status, with its author, attached files, current path and the latest rejection reason.', errors: { 400: ['validation_error'], 404: ['not_found'] }, example: exampleAdminProduct } })
 		.input(ProductRef)

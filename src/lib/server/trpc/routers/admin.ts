@@ -39,7 +39,8 @@ const exampleDetail = {
 	wallet: { main: '150000', bonus: '20000', total: '170000' },
 	activeSessions: 1,
 	authorReapplyBlockedAt: null,
-	payoutAccountSharedWith: []
+	payoutAccountSharedWith: [],
+	payoutDetails: { bankName: 'Vietcombank', bankAccountNumber: '0123456789', bankAccountHolder: 'NGUYEN THI LAN', changedAt: null, confirmUntil: null }
 };
 
 export const adminRouter = router({

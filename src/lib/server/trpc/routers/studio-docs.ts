@@ -14,6 +14,32 @@ export const exampleStudioProduct = {
 	fileName: 'giao-an-toan-6.pdf',
 	coverImageUrl: '/product-covers/7d2e4b10-0000-4000-8000-000000000000/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png',
 	file: { id: '3c9e1f2a-0000-4000-8000-000000000000', fileName: 'giao-an-toan-6.pdf', sizeBytes: 482133 },
+	files: [
+		{ id: '3c9e1f2a-0000-4000-8000-000000000000', fileName: 'giao-an-toan-6.pdf', sizeBytes: 482133 },
+		{ id: '5e1a3b4c-0000-4000-8000-000000000000', fileName: 'phieu-bai-tap.docx', sizeBytes: 38912 }
+	],
+	soldFiles: [
+		{
+			id: '8a4f6c2e-0000-4000-8000-000000000000',
+			fileName: 'giao-an-toan-6.pdf',
+			contentType: 'application/pdf',
+			sizeBytes: 482133,
+			preview: {
+				status: 'ready',
+				imageUrls: ['/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-1.webp', '/xem-truoc/5b0e8c1d9a7f4e3c2b1a0f9e8d7c6b5a/page-2.webp'],
+				pageCount: 12,
+				durationSeconds: null,
+				reason: null
+			}
+		},
+		{
+			id: '9b5a7d3f-0000-4000-8000-000000000000',
+			fileName: 'phieu-bai-tap.docx',
+			contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+			sizeBytes: 38912,
+			preview: { status: 'queued', imageUrls: [], pageCount: null, durationSeconds: null, reason: null }
+		}
+	],
 	cover: { id: '4d0f2a3b-0000-4000-8000-000000000000', fileName: 'bia.png', sizeBytes: 20480 },
 	preview: null,
 	generatedPreview: {

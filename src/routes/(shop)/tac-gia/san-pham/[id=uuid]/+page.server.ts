@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { UpdateDraftInput } from '$lib/contracts/studio';
+import { config } from '$lib/server/config';
 import { formAction } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
@@ -11,7 +12,7 @@ export const load: PageServerLoad = async (event) => {
 	requireAuthor(event);
 	const api = serverCaller(event);
 	const [product, categories] = await Promise.all([api.studio.product({ id: event.params.id }), api.catalog.tree()]).catch(throwPageError);
-	return { product, categories };
+	return { product, categories, maxFiles: config().uploads.maxFilesPerProduct };
 };
 
 export const actions = {

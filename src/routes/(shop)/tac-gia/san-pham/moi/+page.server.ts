@@ -2,6 +2,7 @@ import { redirect } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { CreateDraftInput } from '$lib/contracts/studio';
+import { config } from '$lib/server/config';
 import { formAction } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
@@ -11,7 +12,7 @@ import { requireAuthor } from '../../studio-guard';
 
 export const load: PageServerLoad = async (event) => {
 	requireAuthor(event);
-	return { categories: await serverCaller(event).catalog.tree().catch(throwPageError) };
+	return { categories: await serverCaller(event).catalog.tree().catch(throwPageError), maxFiles: config().uploads.maxFilesPerProduct };
 };
 
 export const actions = {

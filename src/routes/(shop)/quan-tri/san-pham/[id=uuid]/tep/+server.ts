@@ -7,6 +7,8 @@ import { throwPageError } from '$lib/server/trpc/page-error';
 /** The reviewer's link to the submitted file: the staff procedure signs a storage URL, the browser follows it. */
 export const GET: RequestHandler = async (event) => {
 	requireStaff(event);
-	const file = await serverCaller(event).admin.productFile({ id: event.params.id }).catch(throwPageError);
+	// `?tep=<file id>`: one of several sold files; without it, the primary one.
+	const fileId = event.url.searchParams.get('tep') ?? undefined;
+	const file = await serverCaller(event).admin.productFile({ id: event.params.id, fileId }).catch(throwPageError);
 	redirect(303, file.url);
 };
