@@ -154,6 +154,8 @@ const envSchema = z.object({
 		}),
 	// "Yêu thích": how many products one account may save (src/lib/server/wishlist/wishlist.ts).
 	WISHLIST_MAX_ITEMS: positiveInt.max(1000).default(200),
+	// "Giỏ hàng": how many products one cart may hold (src/lib/server/cart/store.ts).
+	CART_MAX_LINES: positiveInt.max(200).default(50),
 	// Who the receipt PDF names as the seller (src/lib/server/checkout/receipt-pdf.ts).
 	RECEIPT_SELLER_NAME: z.string().trim().min(1).max(120).default('hoclieu — Học liệu cho giáo viên'),
 	RECEIPT_SELLER_ADDRESS: z.string().trim().min(1).max(200).optional(),
@@ -528,6 +530,8 @@ export interface Config {
 	paymentDeepLinkBase: string;
 	/** Most products one account may save as "Yêu thích". */
 	wishlistMaxItems: number;
+	/** Most products one cart may hold (and pay for at once). */
+	cartMaxLines: number;
 	/** The seller printed on receipts. */
 	receiptSeller: { name: string; address: string | null; taxCode: string | null };
 	topupOrderTtlMs: number;
@@ -897,6 +901,7 @@ export function loadConfig(source: Source = process.env): Config {
 		paymentBankApps: env.PAYMENT_BANK_APPS,
 		paymentDeepLinkBase: env.PAYMENT_DEEPLINK_BASE,
 		wishlistMaxItems: env.WISHLIST_MAX_ITEMS,
+		cartMaxLines: env.CART_MAX_LINES,
 		receiptSeller: { name: env.RECEIPT_SELLER_NAME, address: env.RECEIPT_SELLER_ADDRESS ?? null, taxCode: env.RECEIPT_SELLER_TAX_CODE ?? null },
 		topupOrderTtlMs: env.TOPUP_ORDER_TTL_MINUTES * 60_000,
 		walletMaxBalanceVnd: env.WALLET_MAX_BALANCE_VND,
