@@ -85,4 +85,4 @@ export function withQuery(path: string, params: Record<string, string | null | u
 }
 
 /** Private storefront areas crawlers should not index. */
-export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao', '/tai-khoan', '/tin-nhan'];
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/gio-hang', '/bao-cao', '/tai-khoan', '/tin-nhan'];
