@@ -156,6 +156,8 @@ const envSchema = z.object({
 	WISHLIST_MAX_ITEMS: positiveInt.max(1000).default(200),
 	// "Giỏ hàng": how many products one cart may hold (src/lib/server/cart/store.ts).
 	CART_MAX_LINES: positiveInt.max(200).default(50),
+	// Cart reads and changes per account (or per IP for guests, whose first add creates a cart) and minute.
+	CART_RATE_LIMIT: positiveInt.default(120),
 	// Who the receipt PDF names as the seller (src/lib/server/checkout/receipt-pdf.ts).
 	RECEIPT_SELLER_NAME: z.string().trim().min(1).max(120).default('hoclieu — Học liệu cho giáo viên'),
 	RECEIPT_SELLER_ADDRESS: z.string().trim().min(1).max(200).optional(),
@@ -532,6 +534,8 @@ export interface Config {
 	wishlistMaxItems: number;
 	/** Most products one cart may hold (and pay for at once). */
 	cartMaxLines: number;
+	/** Cart reads and changes per account (or guest IP) and minute. */
+	cartRateLimit: number;
 	/** The seller printed on receipts. */
 	receiptSeller: { name: string; address: string | null; taxCode: string | null };
 	topupOrderTtlMs: number;
@@ -902,6 +906,7 @@ export function loadConfig(source: Source = process.env): Config {
 		paymentDeepLinkBase: env.PAYMENT_DEEPLINK_BASE,
 		wishlistMaxItems: env.WISHLIST_MAX_ITEMS,
 		cartMaxLines: env.CART_MAX_LINES,
+		cartRateLimit: env.CART_RATE_LIMIT,
 		receiptSeller: { name: env.RECEIPT_SELLER_NAME, address: env.RECEIPT_SELLER_ADDRESS ?? null, taxCode: env.RECEIPT_SELLER_TAX_CODE ?? null },
 		topupOrderTtlMs: env.TOPUP_ORDER_TTL_MINUTES * 60_000,
 		walletMaxBalanceVnd: env.WALLET_MAX_BALANCE_VND,

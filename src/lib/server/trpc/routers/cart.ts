@@ -21,6 +21,10 @@ const checkoutPolicy = (): RateLimitPolicy => ({
 	unavailable: { code: 'payment_processing', message: 'Hệ thống thanh toán tạm thời gián đoạn, vui lòng thử lại sau ít phút.' }
 });
 
+// Reads and changes guard no money (checkout has its own limit); an in-process count is enough when the shared store is down.
+const cartPolicy = (): RateLimitPolicy => ({ name: 'cart', limit: config().cartRateLimit, windowMs: 60_000, onStoreFailure: 'open' });
+const rateLimit = { requests: [{ policy: cartPolicy, key: 'user-or-ip' as const }] };
+
 const exampleSummary = {
 	id: '0b6f5c1e-0000-4000-8000-000000000000',
 	title: 'Giáo án Toán lớp 1 — Kết nối tri thức',
@@ -74,7 +78,8 @@ export const cartRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'optional-session',
-				errors: {},
+				rateLimit,
+				errors: { 429: ['rate_limited'] },
 				example: exampleCart
 			}
 		})
@@ -93,9 +98,10 @@ export const cartRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'optional-session',
+				rateLimit,
 				sameOrigin: true,
 				setsCookies: ['cart'],
-				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['already_owned'], 422: ['state_violation'] },
+				errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['already_owned'], 422: ['state_violation'], 429: ['rate_limited'] },
 				example: exampleCart
 			}
 		})
@@ -118,8 +124,9 @@ export const cartRouter = router({
 				tags,
 				envelope: 'object',
 				auth: 'optional-session',
+				rateLimit,
 				sameOrigin: true,
-				errors: { 400: ['validation_error'] },
+				errors: { 400: ['validation_error'], 429: ['rate_limited'] },
 				example: { ...exampleCart, lines: [], totalVnd: '0' }
 			}
 		})
