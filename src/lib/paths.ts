@@ -11,6 +11,10 @@ export const paths = {
 	/** The receipt PDF of a paid order (`?truong=&mst=` add the school, `?ma=` is the mail's receipt link). */
 	receipt: (orderId: string) => `/thanh-toan/${orderId}/phieu-thu`,
 	orders: '/don-hang',
+	/** "Giỏ hàng": the cart, paid at once. */
+	cart: '/gio-hang',
+	/** A cart checkout: its one QR while pending, then its orders. */
+	cartCheckout: (id: string) => `/gio-hang/thanh-toan/${id}`,
 	/** "Thư viện của tôi": everything the account owns (`?q=` searches it). */
 	library: '/thu-vien',
 	/** "Yêu thích": products saved for later. */
@@ -81,4 +85,4 @@ export function withQuery(path: string, params: Record<string, string | null | u
 }
 
 /** Private storefront areas crawlers should not index. */
-export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/bao-cao', '/tai-khoan', '/tin-nhan'];
+export const privatePaths = ['/thanh-toan/', '/don-hang', '/tai-ve', '/vi', '/am-nhac', '/dang-nhap', '/dang-ky', '/quen-mat-khau', '/dat-lai-mat-khau', '/dang-xuat', '/quan-tri', '/thu-vien', '/yeu-thich', '/gio-hang', '/bao-cao', '/tai-khoan', '/tin-nhan'];

@@ -564,6 +564,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My cart
+         * @description The cart of the signed-in account, or of the guest whose `cart` cookie (HttpOnly, signed) names one. Each line is priced as checkout would charge it now, with the price it had when added and whether the buyer already owns it. Products taken off sale drop out until they return. The first request signed in with a guest cart cookie moves the guest's lines into the account's cart and clears the cookie.
+         */
+        get: operations["cartGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a product in the cart
+         * @description Adds a published product (again: nothing changes). A guest's first add sets the `cart` cookie. 409 `already_owned` for a product the account owns or sells; 422 `state_violation` (`details.reason = "cart_full"`) past `CART_MAX_LINES` lines; 404 for an unknown or unpublished product.
+         */
+        post: operations["cartAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for the whole cart
+         * @description Buys every line of the cart at once, each at its effective price now, and makes one order per line (its own price, promo share, receipt and download; GET /api/v1/checkout/{orderId} reads each). The response sets `order_access_<checkoutId>`, which lets its holder poll this checkout — the way a guest follows it.
+         *
+         *     - `qr_direct`: PENDING with **one** VietQR and one `paymentRef` for the whole amount; one bank transfer pays every line. A short transfer leaves it pending (`receivedVnd`, `dueVnd`, the QR asks for the remainder); an overpayment pays it and the excess goes to the wallet. Expires at `expiresAt` (as POST /api/v1/checkout).
+         *     - `wallet` (signed in only): paid at once; not enough money for the whole cart → 422 `state_violation` (`details.reason = "insufficient_funds"`, `details.required` is the total of the cart).
+         *     - `free_claim`: only when the whole cart costs 0.
+         *
+         *     A line the promo makes free is claimed at once. `promoCode` applies to every line it is valid for, each line taking one use as a single order would while the caps allow; a code valid for no line is 400, a cap another buyer reached first is 409 `promo_cap_reached`. A running flash sale with no units left is 409 `flash_sale_sold_out`, a line the buyer already owns is 409 `already_owned` naming it. Send `expectedTotalVnd` (the `totalVnd` of the cart as shown): when prices changed meanwhile the answer is 409 `conflict` (`details.reason = "price_changed"`) and nothing is reserved. Paid lines leave the cart. A pending order for one of the products (single or another cart) is cancelled and replaced, with the whole cart it belonged to.
+         *
+         *     Guests: `guest.email` and `consent: true`, as POST /api/v1/checkout. `Idempotency-Key` works as on POST /api/v1/checkout (its own key space).
+         */
+        post: operations["cartCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/downloads/by-token": {
         parameters: {
             query?: never;
@@ -1314,6 +1382,48 @@ export interface paths {
          *     Without a session, send the `order_access_<orderId>` cookie that POST /api/v1/checkout set (a browser does this by itself; other clients pass it in a `Cookie` header). Without either the answer is 404.
          */
         get: operations["checkoutGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/items/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a product out of the cart
+         * @description A product not in the cart is answered with the cart unchanged.
+         */
+        delete: operations["cartRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/checkout/{checkoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll a cart checkout
+         * @description The cart checkout as it is now, for its buyer's session or the holder of its `order_access_<checkoutId>` cookie: the one QR while PENDING, then PAID with every order's `downloadUrl`. Past `expiresAt` unpaid it reads as EXPIRED and every line gave back its flash-sale unit and promo use. Unknown and not-yours give the same 404.
+         *
+         *     Without a session, send the `order_access_<orderId>` cookie that POST /api/v1/checkout set (a browser does this by itself; other clients pass it in a `Cookie` header). Without either the answer is 404.
+         */
+        get: operations["cartCheckoutStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2259,6 +2369,67 @@ export interface components {
              */
             dueVnd?: string;
         };
+        Cart: {
+            lines: components["schemas"]["CartLine"][];
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            totalVnd: string;
+            maxLines: number;
+        };
+        CartLine: {
+            product: components["schemas"]["ProductSummary"];
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            priceVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            addedPriceVnd: string;
+            priceChanged: boolean;
+            owned: boolean;
+        };
+        CartCheckout: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELLED";
+            /** @enum {string} */
+            paymentMethod: "qr_direct" | "wallet" | "free_claim";
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            amountVnd: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            promoDiscountVnd: string;
+            promoCode: string | null;
+            qrUrl: string | null;
+            qrPayload: string | null;
+            paymentRef: string | null;
+            paymentInstructions: string | null;
+            expiresAt: string | null;
+            paidAt: string | null;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            receivedVnd?: string;
+            /**
+             * @description Whole VND as a decimal string
+             * @example 100000
+             */
+            dueVnd?: string;
+            orders: components["schemas"]["Order"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
         DownloadableFile: {
             /** Format: uuid */
             id: string;
@@ -3060,6 +3231,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "wallet_balance_overflow";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Conflict */
+        AlreadyOwned: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {string} */
+                        code: "already_owned";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5361,6 +5548,340 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cartGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "product": {
+                     *               "id": "0b6f5c1e-0000-4000-8000-000000000000",
+                     *               "title": "Giáo án Toán lớp 1 — Kết nối tri thức",
+                     *               "slug": "giao-an-toan-lop-1",
+                     *               "fullPath": "lop-1/toan/giao-an-toan-lop-1",
+                     *               "type": "LESSON_PLAN",
+                     *               "priceVnd": "50000",
+                     *               "salePriceVnd": "45000",
+                     *               "isOnSale": true,
+                     *               "saleEndsAt": "2026-02-01T00:00:00.000Z",
+                     *               "flashSale": null,
+                     *               "ratingAvg": 4.8,
+                     *               "ratingCount": 12,
+                     *               "coverImageUrl": null,
+                     *               "previewImageUrls": [],
+                     *               "tags": [
+                     *                 "Toán",
+                     *                 "Lớp 1"
+                     *               ],
+                     *               "createdAt": "2026-01-02T08:00:00.000Z"
+                     *             },
+                     *             "priceVnd": "45000",
+                     *             "addedPriceVnd": "50000",
+                     *             "priceChanged": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "totalVnd": "45000",
+                     *         "maxLines": 50
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Cart"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cartAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Sets cart */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "lines": [
+                     *           {
+                     *             "product": {
+                     *               "id": "0b6f5c1e-0000-4000-8000-000000000000",
+                     *               "title": "Giáo án Toán lớp 1 — Kết nối tri thức",
+                     *               "slug": "giao-an-toan-lop-1",
+                     *               "fullPath": "lop-1/toan/giao-an-toan-lop-1",
+                     *               "type": "LESSON_PLAN",
+                     *               "priceVnd": "50000",
+                     *               "salePriceVnd": "45000",
+                     *               "isOnSale": true,
+                     *               "saleEndsAt": "2026-02-01T00:00:00.000Z",
+                     *               "flashSale": null,
+                     *               "ratingAvg": 4.8,
+                     *               "ratingCount": 12,
+                     *               "coverImageUrl": null,
+                     *               "previewImageUrls": [],
+                     *               "tags": [
+                     *                 "Toán",
+                     *                 "Lớp 1"
+                     *               ],
+                     *               "createdAt": "2026-01-02T08:00:00.000Z"
+                     *             },
+                     *             "priceVnd": "45000",
+                     *             "addedPriceVnd": "50000",
+                     *             "priceChanged": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "totalVnd": "45000",
+                     *         "maxLines": 50
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Cart"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AlreadyOwned"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cartCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key returns the first result instead of creating a second order; the same key with a different body is refused with 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    paymentMethod: "qr_direct" | "wallet" | "free_claim";
+                    promoCode?: string;
+                    /**
+                     * @description Whole VND as a decimal string
+                     * @example 100000
+                     */
+                    expectedTotalVnd?: string;
+                    returnTo?: string;
+                    guest?: {
+                        /** Format: email */
+                        email: string;
+                    };
+                    consent?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when the response is the first result of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Sets order_access_<checkoutId> */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d1e2f3a-0000-4000-8000-000000000000",
+                     *         "status": "PENDING",
+                     *         "paymentMethod": "qr_direct",
+                     *         "amountVnd": "85000",
+                     *         "promoDiscountVnd": "5000",
+                     *         "promoCode": "GIAOVIEN10",
+                     *         "qrUrl": "data:image/png;base64,iVBORw0KGgo…",
+                     *         "qrPayload": null,
+                     *         "paymentRef": "HL7K2MQX9A",
+                     *         "paymentInstructions": "Quét mã QR bằng ứng dụng ngân hàng, hoặc chuyển khoản 85.000 ₫ tới Ngân hàng TMCP Quân đội, số tài khoản 0123456789 (HOCLIEU), nội dung: HL7K2MQX9A. Đơn được xác nhận tự động khi tiền về.",
+                     *         "expiresAt": "2026-01-15T08:45:00.000Z",
+                     *         "paidAt": null,
+                     *         "orders": [],
+                     *         "createdAt": "2026-01-15T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["CartCheckout"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "already_owned" | "flash_sale_sold_out" | "promo_cap_reached" | "conflict";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["StateViolation"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            /** @description Dependency unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "payment_processing" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
         };
     };
     downloadsByToken: {
@@ -8831,6 +9352,123 @@ export interface operations {
                      *     } */
                     "application/json": {
                         data: components["schemas"]["Order"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cartRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "lines": [],
+                     *         "totalVnd": "0",
+                     *         "maxLines": 50
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["Cart"];
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cartCheckoutStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "id": "7d1e2f3a-0000-4000-8000-000000000000",
+                     *         "status": "PAID",
+                     *         "paymentMethod": "qr_direct",
+                     *         "amountVnd": "85000",
+                     *         "promoDiscountVnd": "5000",
+                     *         "promoCode": "GIAOVIEN10",
+                     *         "qrUrl": null,
+                     *         "qrPayload": null,
+                     *         "paymentRef": "HL7K2MQX9A",
+                     *         "paymentInstructions": null,
+                     *         "expiresAt": "2026-01-15T08:45:00.000Z",
+                     *         "paidAt": "2026-01-15T08:33:10.000Z",
+                     *         "orders": [],
+                     *         "createdAt": "2026-01-15T08:30:00.000Z"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: components["schemas"]["CartCheckout"];
                         /** @description Correlation id, only in development */
                         requestId?: string;
                     };

@@ -12,6 +12,7 @@
  * how many concurrent requests each race fired and a total.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CartClient } from '../helpers/cart';
 import { checkout, createFlashSale, deliverReceipts, eventually, sellable, stockLeft } from '../helpers/checkout';
 import { advanceClock, createUser, request, sql, type JsonResponse, type TestUser } from '../helpers/http';
 import { expectMoneyInvariants } from '../helpers/invariants';
@@ -468,6 +469,65 @@ describe('music quota', () => {
 		expect(await sql(base, 'SELECT used FROM music_quota_usage WHERE user_id = $1', [user!.userId])).toEqual([{ used: limit }]);
 		expect(await count('music_download_logs WHERE user_id = $1', [user!.userId])).toBe(limit);
 		expect(new Set(results.filter((r) => r.status === 200).map((r) => r.body.logId)).size).toBe(limit);
+	});
+});
+
+describe('cart checkouts', () => {
+	it('50 carts and 10 single orders at once over shared flash-sale units and a capped promo: no unit or use twice, each cart whole or nothing; expiry gives all back', async () => {
+		const flashed = await sellable(base, { priceVnd: '99000' });
+		const promoted = await sellable(base, { priceVnd: '30000' });
+		const plain = await sellable(base, { priceVnd: '20000' });
+		const flash = await createFlashSale(base, flashed.id, { priceVnd: '9000', stock: 5 });
+		await createPromo(base, { code: 'GIOCHUNG', appliesTo: 'CHECKOUT', kind: 'FIXED', amountOffVnd: '5000', totalCap: 6, productId: promoted.id });
+		const buyers = await users(N + 10);
+		// Carts of [flash, promoted] and [promoted, plain] alternate: each takes the promoted line's use, half of them a unit too.
+		const carts = buyers.slice(0, N).map((user) => new CartClient(base, user));
+		for (const [i, cart] of carts.entries()) await cart.fill(i % 2 === 0 ? [flashed.id, promoted.id] : [promoted.id, plain.id]);
+		const singles = buyers.slice(N);
+		const results = await race([
+			...carts.map((cart) => () => cart.checkout({ paymentMethod: 'qr_direct', promoCode: 'GIOCHUNG' })),
+			...singles.map((user, i) =>
+				i % 2 === 0
+					? () => checkout(base, { productId: flashed.id, paymentMethod: 'qr_direct' }, { user })
+					: () => checkout(base, { productId: promoted.id, paymentMethod: 'qr_direct', promoCode: 'GIOCHUNG' }, { user })
+			)
+		]);
+		const codes = results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body?.error?.code}`);
+		expect(codes.filter((c) => c !== '409 flash_sale_sold_out' && c !== '409 promo_cap_reached')).toEqual([]);
+		const held = await count(`orders WHERE product_id = $1 AND flash_sale_unit_held AND status = 'PENDING'`, [flashed.id]);
+		expect(held).toBeLessThanOrEqual(5);
+		expect(await stockLeft(base, flash)).toBe(5 - held);
+		const [promo] = await sql<{ used: number }>(base, `SELECT used FROM promos WHERE code = 'GIOCHUNG'`);
+		expect(promo!.used).toBe(6);
+		expect(await count(`promo_redemptions r JOIN promos p ON p.id = r.promo_id WHERE p.code = 'GIOCHUNG' AND r.status = 'RESERVED'`)).toBe(6);
+		expect(await count(`orders WHERE promo_code = 'GIOCHUNG' AND status = 'PENDING'`)).toBe(6);
+		// A cart is all of its lines or none: every cart checkout has its two orders, all on its one intent.
+		const made = results.slice(0, N).filter((r) => r.status === 200).map((r) => r.body.data);
+		for (const co of made) expect(co.orders).toHaveLength(2);
+		expect(await count(`cart_checkouts c WHERE (SELECT count(*) FROM orders o WHERE o.cart_checkout_id = c.id AND o.payment_intent_id = c.payment_intent_id) <> 2 AND c.id = ANY($1::uuid[])`, [`{${made.map((c) => c.id).join(',')}}`])).toBe(0);
+
+		await advanceClock(base, 16 * 60_000);
+		await Promise.all(Array.from({ length: 4 }, () => sweepPayments(base)));
+		expect(await stockLeft(base, flash)).toBe(5);
+		expect(await sql(base, `SELECT used FROM promos WHERE code = 'GIOCHUNG'`)).toEqual([{ used: 0 }]);
+		expect(await count(`orders WHERE product_id = ANY($1::uuid[]) AND status = 'PENDING'`, [`{${[flashed.id, promoted.id, plain.id].join(',')}}`])).toBe(0);
+	});
+
+	it('50 wallet carts at once over 3 flash-sale units: exactly 3 carts paid whole, wallets never below zero', async () => {
+		const flashed = await sellable(base, { priceVnd: '50000' });
+		const other = await sellable(base, { priceVnd: '10000' });
+		const flash = await createFlashSale(base, flashed.id, { priceVnd: '5000', stock: 3 });
+		const buyers = await users(N);
+		await Promise.all(buyers.map((u) => creditWallet(base, u.userId, '15000', 'main')));
+		const carts = buyers.map((user) => new CartClient(base, user));
+		for (const cart of carts) await cart.fill([flashed.id, other.id]);
+		const results = await race(carts.map((cart) => () => cart.checkout({ paymentMethod: 'wallet' })));
+		expect(statuses(results)).toEqual({ 200: 3, 409: N - 3 });
+		expect(await stockLeft(base, flash)).toBe(0);
+		const balances = await Promise.all(buyers.map((u) => balanceOf(base, u)));
+		expect(balances.filter((b) => b.total === '0')).toHaveLength(3);
+		expect(balances.filter((b) => b.total === '15000')).toHaveLength(N - 3);
+		expect(await count(`product_ownerships WHERE product_id = ANY($1::uuid[])`, [`{${flashed.id},${other.id}}`])).toBe(6);
 	});
 });
 

@@ -9,7 +9,7 @@ import { badRequest, unauthenticated } from '../errors/app-error';
 
 export type Buyer = { kind: 'user'; userId: string } | { kind: 'guest'; email: string };
 
-export function resolveBuyer(sessionUserId: string | null, input: CreateCheckoutInput): Buyer {
+export function resolveBuyer(sessionUserId: string | null, input: Pick<CreateCheckoutInput, 'guest' | 'consent' | 'paymentMethod'>): Buyer {
 	if (sessionUserId) return { kind: 'user', userId: sessionUserId };
 	if (!config().checkout.guestEnabled) throw unauthenticated('Bạn cần đăng nhập để mua hàng.');
 	if (!input.guest) {

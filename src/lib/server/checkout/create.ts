@@ -70,7 +70,8 @@ async function lockPendingOrder(tx: Tx, seen: { orderId: string; paymentIntentId
 /**
  * A pending order for the same product: asked for again with the same
  * payment method and promo, the buyer gets it back (same QR, same reference,
- * nothing held twice); asked for differently, it is cancelled and replaced.
+ * nothing held twice); asked for differently, or pending as a cart's line,
+ * it is cancelled and replaced (a cart's lines with it).
  */
 async function settlePendingDuplicate(tx: Tx, pending: OrderRow, method: PaymentMethod, promoCode: string | null): Promise<OrderRow | undefined> {
 	if (pending.expiresAt && isPastExpiry({ expiresAt: pending.expiresAt })) {
@@ -78,7 +79,8 @@ async function settlePendingDuplicate(tx: Tx, pending: OrderRow, method: Payment
 		if (intent) await expireIntent(tx, intent);
 		return undefined;
 	}
-	if (pending.paymentMethod === method && pending.promoCode === promoCode) return pending;
+	// A cart's line is paid by the cart's QR, not one of its own: buying the product alone replaces that cart checkout.
+	if (pending.cartCheckoutId === null && pending.paymentMethod === method && pending.promoCode === promoCode) return pending;
 	await cancelPendingOrder(tx, pending);
 	return undefined;
 }

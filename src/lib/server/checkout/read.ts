@@ -19,6 +19,7 @@ import { formatDateTimeText, formatVndText } from '../../format';
 import { orderNotFound } from './errors';
 import { formatOrderNumber } from '../../order-number';
 import { findRefund } from './refund';
+import { CART_KIND } from './cart-kind';
 import { ORDER_KIND, type OrderRow } from './transitions';
 import { isUuid } from '../db/ids';
 import { keysetPage } from '../platform/keyset-page';
@@ -88,6 +89,11 @@ async function receivedSoFar(orderId: string): Promise<{ receivedVnd: bigint; du
 	return receivedVnd < intent.amountVnd ? { receivedVnd, dueVnd: intent.amountVnd - receivedVnd } : null;
 }
 
+/** A cart's line is paid by the cart's intent (cart-checkout.ts), a single order by its own. */
+function expireDueOrder(order: Pick<OrderRow, 'id' | 'cartCheckoutId'>): Promise<void> {
+	return order.cartCheckoutId ? expireIfDue(CART_KIND, order.cartCheckoutId) : expireIfDue(ORDER_KIND, order.id);
+}
+
 export interface Viewer {
 	userId: string | null;
 	/** The request carries a valid order_access_<orderId> cookie for this order. */
@@ -105,7 +111,7 @@ export async function getOrder(viewer: Viewer, orderId: string): Promise<Order> 
 	const mine = row?.userId != null && row.userId === viewer.userId;
 	if (!row || !(mine || viewer.hasAccessCookie)) throw orderNotFound();
 	if (row.status === 'PENDING' && row.expiresAt && isPastExpiry({ expiresAt: row.expiresAt })) {
-		await expireIfDue(ORDER_KIND, row.id);
+		await expireDueOrder(row);
 		row = (await findOrder(orderId))!;
 	}
 	return toOrderView(row);
@@ -128,10 +134,10 @@ function decodeCursor(cursor: string): OrderCursor {
 
 async function expireOverdueOrders(userId: string): Promise<void> {
 	const overdue = await db()
-		.select({ id: orders.id })
+		.select({ id: orders.id, cartCheckoutId: orders.cartCheckoutId })
 		.from(orders)
 		.where(and(eq(orders.userId, userId), eq(orders.status, 'PENDING'), lte(orders.expiresAt, now())));
-	for (const { id } of overdue) await expireIfDue(ORDER_KIND, id);
+	for (const order of overdue) await expireDueOrder(order);
 }
 
 export async function listOrders(userId: string, q: OrderListQuery): Promise<OrderPage> {

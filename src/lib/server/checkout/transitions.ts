@@ -9,6 +9,7 @@ import type { Tx } from '../db/client';
 import { orders, paymentIntents, productOwnerships } from '../db/schema';
 import { now } from '../platform/clock';
 import { consumePromoRedemption, releasePromoRedemption } from '../promos/service';
+import { releaseIntentOrders } from './cart-release';
 import { releaseFlashSaleUnit } from './flash-sale';
 
 /** The payment-intent kind of purchase orders (one reference space with top-ups). */
@@ -63,10 +64,11 @@ export async function releaseOrder(tx: Tx, orderId: string, to: ReleasedStatus):
 }
 
 /**
- * The buyer replaced a pending order (another payment method or promo): its
- * reference stops accepting payment — a transfer that still arrives is
- * credited as late — and it gives back what it held. The intent is locked
- * by the caller.
+ * The buyer replaced a pending order (another payment method or promo, or a
+ * cart with the same product): its reference stops accepting payment — a
+ * transfer that still arrives is credited as late — and it gives back what
+ * it held. A cart's orders share the intent, so they all go with it
+ * (cart-release.ts). The intent is locked by the caller.
  */
 export async function cancelPendingOrder(tx: Tx, order: Pick<OrderRow, 'id' | 'paymentIntentId'>): Promise<void> {
 	if (order.paymentIntentId) {
@@ -74,6 +76,7 @@ export async function cancelPendingOrder(tx: Tx, order: Pick<OrderRow, 'id' | 'p
 			.update(paymentIntents)
 			.set({ status: 'CANCELLED' })
 			.where(and(eq(paymentIntents.id, order.paymentIntentId), eq(paymentIntents.status, 'PENDING')));
+		await releaseIntentOrders(tx, order.paymentIntentId, 'CANCELLED');
 	}
 	await releaseOrder(tx, order.id, 'CANCELLED');
 }

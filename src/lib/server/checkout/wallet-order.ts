@@ -87,6 +87,7 @@ export function paidWalletOrder(o: WalletOrderInput, orderNumber: number): Order
 		flashSaleUnitHeld: o.quote.unitHeld,
 		paymentIntentId: null,
 		paymentRef: null,
+		cartCheckoutId: null,
 		returnTo: o.returnTo,
 		receiptStatus: 'sending',
 		receiptAttempts: 1,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { authVariables } from './auth';
+import { cartVariables } from './cart';
 import { catalogVariables } from './catalog';
 import { checkoutVariables } from './checkout';
 import { communityVariables } from './community';
@@ -33,6 +34,7 @@ export const FEATURES: FeatureVariables[] = [
 	{ title: 'File storage', variables: storageVariables },
 	{ title: 'Classroom music', variables: musicVariables },
 	{ title: 'Payments', variables: paymentVariables },
+	{ title: 'Cart', variables: cartVariables },
 	{ title: 'Checkout, downloads and receipts', variables: checkoutVariables },
 	{ title: 'Wallet, top-ups and gift codes', variables: walletVariables },
 	{ title: 'Reports, support and conversations', variables: communityVariables },
@@ -52,6 +54,7 @@ export const envSchema = z.object({
 	...storageVariables,
 	...musicVariables,
 	...paymentVariables,
+	...cartVariables,
 	...checkoutVariables,
 	...walletVariables,
 	...communityVariables,

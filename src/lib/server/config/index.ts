@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { authSettings } from './auth';
+import { cartSettings } from './cart';
 import { catalogSettings } from './catalog';
 import { checkoutSettings } from './checkout';
 import { communitySettings } from './community';
@@ -54,6 +55,7 @@ function settings(env: Env, mode: Mode) {
 		...storageSettings(env, ctx),
 		...musicSettings(env),
 		...paymentSettingsOf(env, ctx),
+		...cartSettings(env),
 		...checkoutSettings(env),
 		...walletSettings(env),
 		...communitySettings(env),

@@ -43,7 +43,7 @@ export interface IdempotencyKey {
 	key: string;
 }
 
-const RESULT_COLUMN = { checkout: 'orderId', topup: 'topupOrderId' } as const satisfies Record<IdempotentKind, string>;
+const RESULT_COLUMN = { checkout: 'orderId', topup: 'topupOrderId', cart: 'cartCheckoutId' } as const satisfies Record<IdempotentKind, string>;
 
 function sameKey(k: IdempotencyKey) {
 	return and(eq(checkoutIdempotencyKeys.kind, k.kind), eq(checkoutIdempotencyKeys.scope, k.scope), eq(checkoutIdempotencyKeys.key, k.key));
@@ -52,7 +52,7 @@ function sameKey(k: IdempotencyKey) {
 export async function claimIdempotencyKey(tx: Tx, k: IdempotencyKey, hash: string): Promise<KeyClaim> {
 	const at = now();
 	const expiresAt = new Date(at.getTime() + config().checkout.idempotencyKeyTtlMs);
-	const fresh = { requestHash: hash, orderId: null, topupOrderId: null, createdAt: at, expiresAt };
+	const fresh = { requestHash: hash, orderId: null, topupOrderId: null, cartCheckoutId: null, createdAt: at, expiresAt };
 	const [claimed] = await tx
 		.insert(checkoutIdempotencyKeys)
 		.values({ kind: k.kind, scope: k.scope, key: k.key, ...fresh })

@@ -12,6 +12,7 @@ export type SigningPurpose =
 	| 'auth-code'
 	| 'cursor'
 	| 'order-access'
+	| 'cart'
 	| 'receipt-link'
 	| 'download-token'
 	| 'download-zip'

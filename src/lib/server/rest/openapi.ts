@@ -354,6 +354,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 		'Conversations between two parties: a signed-in account asks about a product (its author answers, or staff for house-catalog products) or writes to support (one shared staff inbox). Plain-text messages of 1–4 000 characters, cursor paging, read marks and unread counts. Only the two parties can read a conversation (staff also once it is reported): anyone else gets 404. New conversations and messages are rate limited per account and per IP.',
 	Checkout:
 		'Buying one product: by QR bank transfer, from the wallet, or free; guests with an email. Orders are polled with the session or the order-access cookie.',
+	Cart:
+		'The cart (signed in, or a guest by its `cart` cookie) and one payment for all of it: one QR transfer, the wallet, or free; one order per line.',
 	Downloads: 'Download links for purchased products, and the exchange of a download token for one.',
 	Music: 'Music products: the monthly download quota and quota-counted downloads.',
 	Reports:

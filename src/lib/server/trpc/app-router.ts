@@ -4,6 +4,7 @@ import { accountPagesRouter } from './routers/account-pages';
 import { adminRouter } from './routers/admin';
 import { authorsRouter } from './routers/authors';
 import { authRouter } from './routers/auth';
+import { cartRouter } from './routers/cart';
 import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
 import { conversationsRouter } from './routers/conversations';
@@ -42,6 +43,7 @@ export const appRouter = replaceOutputChecks(router({
 	topup: topupRouter,
 	giftcode: giftcodeRouter,
 	checkout: checkoutRouter,
+	cart: cartRouter,
 	downloads: downloadsRouter,
 	admin: adminRouter,
 	studio: studioRouter,

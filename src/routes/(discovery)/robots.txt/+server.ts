@@ -14,6 +14,7 @@ export const GET: RequestHandler = () => {
 		'Disallow: /api/trpc/',
 		'Disallow: /api/payments/',
 		'Disallow: /api/v1/checkout',
+		'Disallow: /api/v1/cart',
 		'Disallow: /api/v1/topup/orders',
 		'Disallow: /api/v1/wallet/',
 		'Disallow: /api/v1/giftcode/',

@@ -7,6 +7,7 @@ export * from './payments';
 export * from './promos';
 export * from './topup';
 export * from './giftcodes';
+export * from './cart';
 export * from './orders';
 export * from './audit';
 export * from './uploads';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cartCheckouts } from './cart';
 import { flashSales, products } from './catalog';
 import { money } from './money';
 import { paymentIntents } from './payments';
@@ -64,6 +65,8 @@ export const orders = pgTable(
 		/** qr_direct and cash_manual: the reference a transfer or the cashier quotes. */
 		paymentIntentId: uuid('payment_intent_id').references(() => paymentIntents.id, { onDelete: 'restrict' }),
 		paymentRef: text('payment_ref'),
+		/** A line of a cart paid at once (checkout/cart-*.ts): its QR and reference are the cart's. */
+		cartCheckoutId: uuid('cart_checkout_id').references(() => cartCheckouts.id, { onDelete: 'restrict' }),
 		/** Relative storefront URL to return to after payment. */
 		returnTo: text('return_to'),
 		receiptStatus: text('receipt_status', { enum: receiptStatuses }),
@@ -79,6 +82,9 @@ export const orders = pgTable(
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
+		index('orders_cart_checkout_idx').on(t.cartCheckoutId).where(sql`${t.cartCheckoutId} IS NOT NULL`),
+		// A cart's orders share its payment intent: the intent's handler pays or releases them together.
+		index('orders_payment_intent_idx').on(t.paymentIntentId),
 		// Every sign-in looks for the guest orders of the account's address (checkout/guest-orders.ts).
 		index('orders_guest_email_idx').on(t.guestEmail).where(sql`${t.userId} IS NULL`),
 		// One pending order per buyer and product: a repeated checkout finds it instead of holding stock twice.
@@ -103,7 +109,7 @@ export const orders = pgTable(
  * retried with its key. Rows are dropped after `expiresAt`.
  */
 /** What an Idempotency-Key may create: a checkout order or a top-up order. */
-export const idempotentKinds = ['checkout', 'topup'] as const;
+export const idempotentKinds = ['checkout', 'topup', 'cart'] as const;
 export type IdempotentKind = (typeof idempotentKinds)[number];
 
 /**
@@ -122,15 +128,19 @@ export const checkoutIdempotencyKeys = pgTable(
 		requestHash: text('request_hash').notNull(),
 		orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
 		topupOrderId: uuid('topup_order_id').references(() => topupOrders.id, { onDelete: 'cascade' }),
+		cartCheckoutId: uuid('cart_checkout_id').references(() => cartCheckouts.id, { onDelete: 'cascade' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull()
 	},
 	(t) => [
 		uniqueIndex('checkout_idempotency_keys_key').on(t.kind, t.scope, t.key),
 		index('checkout_idempotency_keys_expiry_idx').on(t.expiresAt),
-		check('checkout_idempotency_keys_kind', sql`${t.kind} in ('checkout', 'topup')`),
-		// A checkout key never points at a top-up and the other way round.
-		check('checkout_idempotency_keys_result', sql`(${t.kind} = 'checkout' and ${t.topupOrderId} is null) or (${t.kind} = 'topup' and ${t.orderId} is null)`)
+		check('checkout_idempotency_keys_kind', sql`${t.kind} in ('checkout', 'topup', 'cart')`),
+		// A key points only at what its kind creates.
+		check(
+			'checkout_idempotency_keys_result',
+			sql`(${t.kind} = 'checkout' and ${t.topupOrderId} is null and ${t.cartCheckoutId} is null) or (${t.kind} = 'topup' and ${t.orderId} is null and ${t.cartCheckoutId} is null) or (${t.kind} = 'cart' and ${t.orderId} is null and ${t.topupOrderId} is null)`
+		)
 	]
 );
 
