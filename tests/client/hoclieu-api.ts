@@ -1289,7 +1289,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The items of my bundle
+         * @description The items of one of the signed-in author's bundles, in any status, as GET /api/v1/catalog/bundles/{id} shows them to a guest. 404 `not_found` for another author's product and for a product without items.
+         */
+        get: operations["bundlesMine"];
         /**
          * Choose the items of my bundle
          * @description Replaces the items of a `COMBO` product, in the order given (2 to 30 distinct products). The bundle and every item must be the signed-in author's own, and the bundle a `draft` or `rejected` product (409 `conflict` otherwise: a bundle in review or on sale is changed by staff). Every item must be on sale and must not be a bundle itself (no nesting), a bundle cannot be an item of another bundle, and the bundle's list price must be below the sum of its items' list prices (400 `validation_error`, `details.reason` = `bundle_not_cheaper`, with `priceVnd` and `itemsTotalVnd`; a bad item names `itemIds.<n>` in `details.fields`). What earlier buyers were granted does not change.
@@ -8539,6 +8543,107 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bundlesMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "5b2f7a10-0000-4000-8000-000000000000",
+                     *         "items": [
+                     *           {
+                     *             "productId": "1a6c2e40-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Học kì I",
+                     *             "type": "LESSON_PLAN",
+                     *             "fullPath": "toan/lop-6/giao-an-toan-6-hk1",
+                     *             "priceVnd": "60000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           },
+                     *           {
+                     *             "productId": "2b7d3f50-0000-4000-8000-000000000000",
+                     *             "title": "Bài giảng PowerPoint Toán 6 – Học kì I",
+                     *             "type": "SLIDE",
+                     *             "fullPath": "toan/lop-6/bai-giang-toan-6-hk1",
+                     *             "priceVnd": "80000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "itemsTotalVnd": "140000",
+                     *         "priceVnd": "99000",
+                     *         "onSale": true,
+                     *         "ownedCount": 0,
+                     *         "creditVnd": "0",
+                     *         "payVnd": "99000"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            productId: string;
+                            items: {
+                                productId: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                fullPath: string | null;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                onSale: boolean;
+                                owned: boolean;
+                            }[];
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            itemsTotalVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            onSale: boolean;
+                            ownedCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            payVnd: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];

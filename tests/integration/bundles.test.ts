@@ -82,6 +82,33 @@ describe('choosing the items', () => {
 		expect((await bundleOf(id)).status).toBe(404);
 	});
 
+	it('works from the studio page without JavaScript: the author ticks their published products', async () => {
+		const seller = await createUser(base, { role: 'author' });
+		const a = await item('30000', 'Phiếu bài tập Khoa học 4', seller.userId);
+		const b = await item('40000', 'Giáo án Khoa học 4', seller.userId);
+		const id = await combo('60000', { status: 'draft', authorId: seller.userId });
+		const path = `/tac-gia/san-pham/${id}`;
+		const before = await request(base, path, { headers: { cookie: seller.cookie, accept: 'text/html' } });
+		expect(before.status).toBe(200);
+		expect(before.text).toContain('Các tài liệu trong bộ');
+		expect(before.text).toContain('Giáo án Khoa học 4');
+		const post = (itemIds: string[]) =>
+			request(base, `${path}?/bundle`, {
+				method: 'POST',
+				body: new URLSearchParams(itemIds.map((i) => ['itemIds', i])).toString(),
+				headers: { cookie: seller.cookie, origin: base, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }
+			});
+		const one = await post([a]);
+		expect(one.status).toBe(400);
+		expect(one.text).toContain('Một bộ cần ít nhất 2 tài liệu.');
+		const saved = await post([b, a]);
+		expect(saved.status, saved.text.slice(0, 300)).toBe(200);
+		expect(saved.text).toContain('Đã lưu các tài liệu trong bộ.');
+		const mine = await request(base, `/api/v1/studio/products/${id}/bundle-items`, { headers: { cookie: seller.cookie } });
+		expect(mine.body.data.items.map((i: { productId: string }) => i.productId)).toEqual([b, a]);
+		expect((await request(base, `/api/v1/studio/products/${id}/bundle-items`, { headers: { cookie: author.cookie } })).status).toBe(404);
+	});
+
 	it('refuses, in Vietnamese, each thing a bundle may not be', async () => {
 		const a = await item('30000', 'Giáo án A');
 		const b = await item('40000', 'Giáo án B');

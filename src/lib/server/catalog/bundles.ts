@@ -87,6 +87,16 @@ export async function publishedBundle(productId: string, buyerId: string | null)
 	return bundle;
 }
 
+/** An author's own bundle in any status, for the studio; 404 for someone else's product or one without items. */
+export async function authorsBundle(authorId: string, productId: string): Promise<Bundle> {
+	if (!isUuid(productId)) throw missing();
+	const [row] = await queryRows<{ author_id: string | null }>(sql`SELECT author_id::text AS author_id FROM products WHERE id = ${productId}::uuid`);
+	if (row?.author_id !== authorId) throw missing();
+	const bundle = await bundleOf(productId, null, { publishedOnly: false });
+	if (!bundle) throw notABundle();
+	return bundle;
+}
+
 /** Who is choosing the items: an author (their own products only) or staff (any, audited). */
 export type BundleEditor = { kind: 'author'; id: string } | { kind: 'staff'; id: string };
 

@@ -1,6 +1,6 @@
 /** Bundles (README, Bundles): the public read, and the item lists authors and staff set. Wiring only. */
 import { Bundle, BundleRef, SetBundleItemsInput } from '../../../contracts/bundles';
-import { publishedBundle, setBundleItems } from '../../catalog/bundles';
+import { authorsBundle, publishedBundle, setBundleItems } from '../../catalog/bundles';
 import { authorProcedure, publicProcedure, router, staffProcedure } from '../init';
 
 const example = {
@@ -39,6 +39,25 @@ export const bundlesRouter = router({
 		.input(BundleRef)
 		.output(Bundle)
 		.query(({ ctx, input }) => publishedBundle(input.id, ctx.session?.user.id ?? null)),
+
+	mine: authorProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/studio/products/{id}/bundle-items',
+				summary: 'The items of my bundle',
+				description:
+					'The items of one of the signed-in author\'s bundles, in any status, as GET /api/v1/catalog/bundles/{id} shows them to a guest. 404 `not_found` for another author\'s product and for a product without items.',
+				tags: ['Studio'],
+				envelope: 'object',
+				auth: 'author',
+				errors: { 400: ['validation_error'], 404: ['not_found'] },
+				example: { ...example, creditVnd: '0', payVnd: '99000', ownedCount: 0, items: example.items.map((i) => ({ ...i, owned: false })) }
+			}
+		})
+		.input(BundleRef)
+		.output(Bundle)
+		.query(({ ctx, input }) => authorsBundle(ctx.session.user.id, input.id)),
 
 	setByAuthor: authorProcedure
 		.meta({
