@@ -1313,7 +1313,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The items of a bundle
+         * @description The items of any bundle, in any status, as a guest would see them. 404 `not_found` for a product without items.
+         */
+        get: operations["bundlesOfAny"];
         /**
          * Set the items of a bundle
          * @description Replaces the items of a `COMBO` product, in the order given (2 to 30 distinct products). Staff may choose any products, in any status of the bundle; audited (`product.bundle_items`). Every item must be on sale and must not be a bundle itself (no nesting), a bundle cannot be an item of another bundle, and the bundle's list price must be below the sum of its items' list prices (400 `validation_error`, `details.reason` = `bundle_not_cheaper`, with `priceVnd` and `itemsTotalVnd`; a bad item names `itemIds.<n>` in `details.fields`). What earlier buyers were granted does not change.
@@ -8755,6 +8759,107 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bundlesOfAny: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "5b2f7a10-0000-4000-8000-000000000000",
+                     *         "items": [
+                     *           {
+                     *             "productId": "1a6c2e40-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Học kì I",
+                     *             "type": "LESSON_PLAN",
+                     *             "fullPath": "toan/lop-6/giao-an-toan-6-hk1",
+                     *             "priceVnd": "60000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           },
+                     *           {
+                     *             "productId": "2b7d3f50-0000-4000-8000-000000000000",
+                     *             "title": "Bài giảng PowerPoint Toán 6 – Học kì I",
+                     *             "type": "SLIDE",
+                     *             "fullPath": "toan/lop-6/bai-giang-toan-6-hk1",
+                     *             "priceVnd": "80000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "itemsTotalVnd": "140000",
+                     *         "priceVnd": "99000",
+                     *         "onSale": true,
+                     *         "ownedCount": 0,
+                     *         "creditVnd": "0",
+                     *         "payVnd": "99000"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            productId: string;
+                            items: {
+                                productId: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                fullPath: string | null;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                onSale: boolean;
+                                owned: boolean;
+                            }[];
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            itemsTotalVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            onSale: boolean;
+                            ownedCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            payVnd: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -109,6 +109,29 @@ describe('choosing the items', () => {
 		expect((await request(base, `/api/v1/studio/products/${id}/bundle-items`, { headers: { cookie: author.cookie } })).status).toBe(404);
 	});
 
+	it('works from the console page: staff type the products\' ids, one a line', async () => {
+		const a = await item('30000', 'Giáo án Lịch sử 8', null);
+		const b = await item('40000', 'Bài giảng Lịch sử 8', null);
+		const id = await combo('60000', { authorId: null });
+		const path = `/quan-tri/san-pham/${id}`;
+		const post = (itemIds: string) =>
+			request(base, `${path}?/bundle`, {
+				method: 'POST',
+				body: new URLSearchParams({ itemIds }).toString(),
+				headers: { cookie: staff.cookie, origin: base, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }
+			});
+		const refused = await post(`${a}\n${a}`);
+		expect(refused.status).toBe(400);
+		expect(refused.text).toContain('mỗi tài liệu chỉ chọn một lần');
+		const saved = await post(`${a}\n${b}`);
+		expect(saved.status, saved.text.slice(0, 300)).toBe(200);
+		expect(saved.text).toContain('Đã lưu các tài liệu trong bộ.');
+		const page = await request(base, path, { headers: { cookie: staff.cookie, accept: 'text/html' } });
+		expect(page.text).toContain('Bài giảng Lịch sử 8');
+		const read = await request(base, `/api/v1/admin/products/${id}/bundle-items`, { headers: { cookie: staff.cookie } });
+		expect(read.body.data.items.map((i: { productId: string }) => i.productId)).toEqual([a, b]);
+	});
+
 	it('refuses, in Vietnamese, each thing a bundle may not be', async () => {
 		const a = await item('30000', 'Giáo án A');
 		const b = await item('40000', 'Giáo án B');

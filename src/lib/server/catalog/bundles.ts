@@ -97,6 +97,13 @@ export async function authorsBundle(authorId: string, productId: string): Promis
 	return bundle;
 }
 
+/** Any bundle in any status, for staff; 404 for a product without items. */
+export async function anyBundle(productId: string): Promise<Bundle> {
+	const bundle = await bundleOf(productId, null, { publishedOnly: false });
+	if (!bundle) throw notABundle();
+	return bundle;
+}
+
 /** Who is choosing the items: an author (their own products only) or staff (any, audited). */
 export type BundleEditor = { kind: 'author'; id: string } | { kind: 'staff'; id: string };
 

@@ -1,6 +1,6 @@
 /** Bundles (README, Bundles): the public read, and the item lists authors and staff set. Wiring only. */
 import { Bundle, BundleRef, SetBundleItemsInput } from '../../../contracts/bundles';
-import { authorsBundle, publishedBundle, setBundleItems } from '../../catalog/bundles';
+import { anyBundle, authorsBundle, publishedBundle, setBundleItems } from '../../catalog/bundles';
 import { authorProcedure, publicProcedure, router, staffProcedure } from '../init';
 
 const example = {
@@ -79,6 +79,24 @@ export const bundlesRouter = router({
 		.input(SetBundleItemsInput)
 		.output(Bundle)
 		.mutation(({ ctx, input }) => setBundleItems({ kind: 'author', id: ctx.session.user.id }, input)),
+
+	ofAny: staffProcedure
+		.meta({
+			openapi: {
+				method: 'GET',
+				path: '/api/v1/admin/products/{id}/bundle-items',
+				summary: 'The items of a bundle',
+				description: 'The items of any bundle, in any status, as a guest would see them. 404 `not_found` for a product without items.',
+				tags: ['Admin'],
+				envelope: 'object',
+				auth: 'staff',
+				errors: { 400: ['validation_error'], 404: ['not_found'] },
+				example: { ...example, creditVnd: '0', payVnd: '99000', ownedCount: 0, items: example.items.map((i) => ({ ...i, owned: false })) }
+			}
+		})
+		.input(BundleRef)
+		.output(Bundle)
+		.query(({ input }) => anyBundle(input.id)),
 
 	setByStaff: staffProcedure
 		.meta({
