@@ -30,6 +30,8 @@ export interface ProductTypeInfo {
 	pageNoun: string;
 	preview: PreviewKind;
 	sample: SampleKind;
+	/** Its seller may make it a bundle of other products (README, Bundles). */
+	bundles: boolean;
 }
 
 export const productTypeInfo: Record<ProductType, ProductTypeInfo> = {
@@ -41,7 +43,8 @@ export const productTypeInfo: Record<ProductType, ProductTypeInfo> = {
 		cover: { name: 'Giáo án', badge: 'DOCX', file: 'lesson-plan' },
 		pageNoun: 'trang',
 		preview: 'pages',
-		sample: '.docx'
+		sample: '.docx',
+		bundles: false
 	},
 	SLIDE: {
 		label: 'Bài giảng (slide)',
@@ -51,7 +54,8 @@ export const productTypeInfo: Record<ProductType, ProductTypeInfo> = {
 		cover: { name: 'Bài giảng PowerPoint', badge: 'PPTX', file: 'slide' },
 		pageNoun: 'trang chiếu',
 		preview: 'pages',
-		sample: '.pptx'
+		sample: '.pptx',
+		bundles: false
 	},
 	VIDEO: {
 		label: 'Video',
@@ -61,7 +65,8 @@ export const productTypeInfo: Record<ProductType, ProductTypeInfo> = {
 		cover: { name: 'Video bài giảng', badge: '▶ VIDEO', file: 'video' },
 		pageNoun: 'trang',
 		preview: 'video',
-		sample: '.avi'
+		sample: '.avi',
+		bundles: false
 	},
 	// "Nhạc", not "Âm nhạc": that is a subject, and classroom music is sold for every subject.
 	MUSIC: {
@@ -72,7 +77,8 @@ export const productTypeInfo: Record<ProductType, ProductTypeInfo> = {
 		cover: { name: 'File nhạc', badge: '♪ NHẠC', file: 'music' },
 		pageNoun: 'trang',
 		preview: 'audio',
-		sample: '.wav'
+		sample: '.wav',
+		bundles: false
 	},
 	COMBO: {
 		label: 'Combo',
@@ -82,7 +88,8 @@ export const productTypeInfo: Record<ProductType, ProductTypeInfo> = {
 		cover: { name: 'Combo tài liệu', badge: 'COMBO', file: 'combo' },
 		pageNoun: 'trang',
 		preview: 'archive',
-		sample: '.zip'
+		sample: '.zip',
+		bundles: true
 	}
 };
 

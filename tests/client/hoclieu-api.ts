@@ -529,6 +529,8 @@ export interface paths {
          *
          *     Guests (no session): send `guest.email` and `consent: true` (400 without consent; `wallet` is refused with 400). Without a session and without `guest`, or when guest checkout is disabled: 401.
          *
+         *     A bundle (GET /api/v1/catalog/bundles/{id}) grants each of its items too, and a signed-in buyer who owns some items pays the bundle price minus what they paid for those, never below zero ("Mua nốt bộ"; 0 means `free_claim`). Owning every item answers 409 `already_owned` (`details.reason = "bundle_items_owned"`); a bundle with an item off sale, 422 `state_violation` (`details.reason = "bundle_unavailable"`).
+         *
          *     A flash-sale unit and a promo use are reserved when the order is created and given back if it expires or is cancelled. While a flash sale is running, the product sells only at its price: once its stock is gone, 409 `flash_sale_sold_out` until it ends — a buyer is never charged more than the price they were shown.
          *
          *     Asking again for a product with a pending order of yours returns that same order (same reference, nothing reserved twice) when the payment method and promo are the same; otherwise the pending order is cancelled and replaced. A transfer that still arrives for a cancelled or expired order is credited to your wallet.
@@ -1321,6 +1323,74 @@ export interface paths {
          */
         get: operations["catalogListing"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog/bundles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Một bộ tài liệu và giá "Mua nốt bộ"
+         * @description The items of a published bundle (a `COMBO` product made of other products) in their order, and what the caller pays for it now. For a signed-in buyer `owned` marks the items they have, `creditVnd` is what they actually paid for those, and `payVnd` = max(0, `priceVnd` − `creditVnd`) is exactly what POST /api/v1/checkout charges (before a promo code). `onSale` is false while an item is not on sale; checkout then refuses the bundle (422 `state_violation`, `details.reason` = `bundle_unavailable`). 404 for a product that is not a published bundle.
+         */
+        get: operations["bundlesOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/products/{id}/bundle-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The items of my bundle
+         * @description The items of one of the signed-in author's bundles, in any status, as GET /api/v1/catalog/bundles/{id} shows them to a guest. 404 `not_found` for another author's product and for a product without items.
+         */
+        get: operations["bundlesMine"];
+        /**
+         * Choose the items of my bundle
+         * @description Replaces the items of a `COMBO` product, in the order given (2 to 30 distinct products). The bundle and every item must be the signed-in author's own, and the bundle a `draft` or `rejected` product (409 `conflict` otherwise: a bundle in review or on sale is changed by staff). Every item must be on sale and must not be a bundle itself (no nesting), a bundle cannot be an item of another bundle, and the bundle's list price must be below the sum of its items' list prices (400 `validation_error`, `details.reason` = `bundle_not_cheaper`, with `priceVnd` and `itemsTotalVnd`; a bad item names `itemIds.<n>` in `details.fields`). What earlier buyers were granted does not change.
+         */
+        put: operations["bundlesSetByAuthor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/bundle-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The items of a bundle
+         * @description The items of any bundle, in any status, as a guest would see them. 404 `not_found` for a product without items.
+         */
+        get: operations["bundlesOfAny"];
+        /**
+         * Set the items of a bundle
+         * @description Replaces the items of a `COMBO` product, in the order given (2 to 30 distinct products). Staff may choose any products, in any status of the bundle; audited (`product.bundle_items`). Every item must be on sale and must not be a bundle itself (no nesting), a bundle cannot be an item of another bundle, and the bundle's list price must be below the sum of its items' list prices (400 `validation_error`, `details.reason` = `bundle_not_cheaper`, with `priceVnd` and `itemsTotalVnd`; a bad item names `itemIds.<n>` in `details.fields`). What earlier buyers were granted does not change.
+         */
+        put: operations["bundlesSetByStaff"];
         post?: never;
         delete?: never;
         options?: never;
@@ -9176,6 +9246,527 @@ export interface operations {
             };
             400: components["responses"]["ValidationError"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bundlesOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "5b2f7a10-0000-4000-8000-000000000000",
+                     *         "items": [
+                     *           {
+                     *             "productId": "1a6c2e40-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Học kì I",
+                     *             "type": "LESSON_PLAN",
+                     *             "fullPath": "toan/lop-6/giao-an-toan-6-hk1",
+                     *             "priceVnd": "60000",
+                     *             "onSale": true,
+                     *             "owned": true
+                     *           },
+                     *           {
+                     *             "productId": "2b7d3f50-0000-4000-8000-000000000000",
+                     *             "title": "Bài giảng PowerPoint Toán 6 – Học kì I",
+                     *             "type": "SLIDE",
+                     *             "fullPath": "toan/lop-6/bai-giang-toan-6-hk1",
+                     *             "priceVnd": "80000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "itemsTotalVnd": "140000",
+                     *         "priceVnd": "99000",
+                     *         "onSale": true,
+                     *         "ownedCount": 1,
+                     *         "creditVnd": "60000",
+                     *         "payVnd": "39000"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            productId: string;
+                            items: {
+                                productId: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                fullPath: string | null;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                onSale: boolean;
+                                owned: boolean;
+                            }[];
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            itemsTotalVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            onSale: boolean;
+                            ownedCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            payVnd: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bundlesMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "5b2f7a10-0000-4000-8000-000000000000",
+                     *         "items": [
+                     *           {
+                     *             "productId": "1a6c2e40-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Học kì I",
+                     *             "type": "LESSON_PLAN",
+                     *             "fullPath": "toan/lop-6/giao-an-toan-6-hk1",
+                     *             "priceVnd": "60000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           },
+                     *           {
+                     *             "productId": "2b7d3f50-0000-4000-8000-000000000000",
+                     *             "title": "Bài giảng PowerPoint Toán 6 – Học kì I",
+                     *             "type": "SLIDE",
+                     *             "fullPath": "toan/lop-6/bai-giang-toan-6-hk1",
+                     *             "priceVnd": "80000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "itemsTotalVnd": "140000",
+                     *         "priceVnd": "99000",
+                     *         "onSale": true,
+                     *         "ownedCount": 0,
+                     *         "creditVnd": "0",
+                     *         "payVnd": "99000"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            productId: string;
+                            items: {
+                                productId: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                fullPath: string | null;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                onSale: boolean;
+                                owned: boolean;
+                            }[];
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            itemsTotalVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            onSale: boolean;
+                            ownedCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            payVnd: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bundlesSetByAuthor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itemIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "5b2f7a10-0000-4000-8000-000000000000",
+                     *         "items": [
+                     *           {
+                     *             "productId": "1a6c2e40-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Học kì I",
+                     *             "type": "LESSON_PLAN",
+                     *             "fullPath": "toan/lop-6/giao-an-toan-6-hk1",
+                     *             "priceVnd": "60000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           },
+                     *           {
+                     *             "productId": "2b7d3f50-0000-4000-8000-000000000000",
+                     *             "title": "Bài giảng PowerPoint Toán 6 – Học kì I",
+                     *             "type": "SLIDE",
+                     *             "fullPath": "toan/lop-6/bai-giang-toan-6-hk1",
+                     *             "priceVnd": "80000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "itemsTotalVnd": "140000",
+                     *         "priceVnd": "99000",
+                     *         "onSale": true,
+                     *         "ownedCount": 0,
+                     *         "creditVnd": "0",
+                     *         "payVnd": "99000"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            productId: string;
+                            items: {
+                                productId: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                fullPath: string | null;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                onSale: boolean;
+                                owned: boolean;
+                            }[];
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            itemsTotalVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            onSale: boolean;
+                            ownedCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            payVnd: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bundlesOfAny: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "5b2f7a10-0000-4000-8000-000000000000",
+                     *         "items": [
+                     *           {
+                     *             "productId": "1a6c2e40-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Học kì I",
+                     *             "type": "LESSON_PLAN",
+                     *             "fullPath": "toan/lop-6/giao-an-toan-6-hk1",
+                     *             "priceVnd": "60000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           },
+                     *           {
+                     *             "productId": "2b7d3f50-0000-4000-8000-000000000000",
+                     *             "title": "Bài giảng PowerPoint Toán 6 – Học kì I",
+                     *             "type": "SLIDE",
+                     *             "fullPath": "toan/lop-6/bai-giang-toan-6-hk1",
+                     *             "priceVnd": "80000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "itemsTotalVnd": "140000",
+                     *         "priceVnd": "99000",
+                     *         "onSale": true,
+                     *         "ownedCount": 0,
+                     *         "creditVnd": "0",
+                     *         "payVnd": "99000"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            productId: string;
+                            items: {
+                                productId: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                fullPath: string | null;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                onSale: boolean;
+                                owned: boolean;
+                            }[];
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            itemsTotalVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            onSale: boolean;
+                            ownedCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            payVnd: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bundlesSetByStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itemIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "data": {
+                     *         "productId": "5b2f7a10-0000-4000-8000-000000000000",
+                     *         "items": [
+                     *           {
+                     *             "productId": "1a6c2e40-0000-4000-8000-000000000000",
+                     *             "title": "Giáo án Toán 6 – Học kì I",
+                     *             "type": "LESSON_PLAN",
+                     *             "fullPath": "toan/lop-6/giao-an-toan-6-hk1",
+                     *             "priceVnd": "60000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           },
+                     *           {
+                     *             "productId": "2b7d3f50-0000-4000-8000-000000000000",
+                     *             "title": "Bài giảng PowerPoint Toán 6 – Học kì I",
+                     *             "type": "SLIDE",
+                     *             "fullPath": "toan/lop-6/bai-giang-toan-6-hk1",
+                     *             "priceVnd": "80000",
+                     *             "onSale": true,
+                     *             "owned": false
+                     *           }
+                     *         ],
+                     *         "itemsTotalVnd": "140000",
+                     *         "priceVnd": "99000",
+                     *         "onSale": true,
+                     *         "ownedCount": 0,
+                     *         "creditVnd": "0",
+                     *         "payVnd": "99000"
+                     *       }
+                     *     } */
+                    "application/json": {
+                        data: {
+                            productId: string;
+                            items: {
+                                productId: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "LESSON_PLAN" | "SLIDE" | "VIDEO" | "MUSIC" | "COMBO";
+                                fullPath: string | null;
+                                /**
+                                 * @description Whole VND as a decimal string
+                                 * @example 100000
+                                 */
+                                priceVnd: string;
+                                onSale: boolean;
+                                owned: boolean;
+                            }[];
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            itemsTotalVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            priceVnd: string;
+                            onSale: boolean;
+                            ownedCount: number;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            creditVnd: string;
+                            /**
+                             * @description Whole VND as a decimal string
+                             * @example 100000
+                             */
+                            payVnd: string;
+                        };
+                        /** @description Correlation id, only in development */
+                        requestId?: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

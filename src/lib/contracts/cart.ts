@@ -7,11 +7,11 @@ import { ReturnTo } from './topup';
 export const CartLine = z
 	.object({
 		product: ProductSummary,
-		/** What checkout would charge for it now (flash sale > sale > list), before a promo. */
+		/** What checkout would charge this buyer for it now (flash sale > sale > list; a bundle less what they paid for items they own), before a promo. */
 		priceVnd: MoneyVnd,
 		/** The price it had when it was put in the cart. */
 		addedPriceVnd: MoneyVnd,
-		/** `priceVnd` is not `addedPriceVnd`: a sale started or ended meanwhile. */
+		/** The product's price now is not `addedPriceVnd`: a sale started or ended meanwhile. */
 		priceChanged: z.boolean(),
 		/** The buyer owns it already (bought since, or their own product): checkout refuses the cart until it is removed. */
 		owned: z.boolean()

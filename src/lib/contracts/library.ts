@@ -17,9 +17,10 @@ export const LibraryItem = z.object({
 	/** Null when the product is no longer on sale: it stays downloadable, it has no page. */
 	fullPath: z.string().nullable(),
 	coverImageUrl: z.string().nullable(),
-	source: z.enum(['purchase', 'free_claim', 'grant']),
+	/** `bundle`: it came with a bundle; `orderId` is that bundle's order. */
+	source: z.enum(['purchase', 'free_claim', 'grant', 'bundle']),
 	ownedAt: z.iso.datetime(),
-	/** The order that granted it (purchases and free claims), for its receipt. */
+	/** The order that granted it (purchases, free claims and bundles), for its receipt. */
 	orderId: z.string().nullable(),
 	orderNumber: z.string().nullable()
 });

@@ -96,6 +96,7 @@ export async function removeFromCart(owner: CartOwner, productId: string): Promi
 
 interface LineRow extends SummaryRow {
 	added_price_vnd: string;
+	pay_vnd: string;
 	owned: boolean;
 }
 
@@ -108,6 +109,8 @@ export async function readCart(owner: CartOwner): Promise<Cart> {
 	const userId = owner.userId;
 	const rows = await queryRows<LineRow>(sql`
 		SELECT ${summaryColumns(now)}, i.added_price_vnd::text AS added_price_vnd,
+			-- What this buyer pays: a bundle some of whose items they own costs less ("Mua nốt bộ", README "Bundles").
+			${userId ? sql`buyer_price(${effectivePrice(now)}, bundle_credit(${userId}::uuid, p.id))::text` : sql`(${effectivePrice(now)})::text`} AS pay_vnd,
 			${userId
 				? sql`(EXISTS (SELECT 1 FROM product_ownerships o WHERE o.user_id = ${userId}::uuid AND o.product_id = p.id) OR p.author_id IS NOT DISTINCT FROM ${userId}::uuid)`
 				: sql`false`} AS owned
@@ -120,7 +123,7 @@ export async function readCart(owner: CartOwner): Promise<Cart> {
 		LIMIT ${max}`);
 	const lines = rows.map((row) => ({
 		product: mapSummary(row),
-		priceVnd: row.effective_price_vnd,
+		priceVnd: row.pay_vnd,
 		addedPriceVnd: row.added_price_vnd,
 		priceChanged: row.effective_price_vnd !== row.added_price_vnd,
 		owned: row.owned

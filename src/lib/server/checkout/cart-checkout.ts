@@ -158,7 +158,7 @@ export async function checkoutCart(buyer: Buyer, owner: CartOwner, input: CartCh
 			lines.push({ orderId: randomUUID(), opening, amountVnd: 0n });
 		}
 		// Every flash-sale unit (a pending order given back may have returned one: its opening quote is stale then).
-		for (const line of lines) line.quote = await quoteAndHold(tx, line.opening.product.id, at, line.opening.pending ? undefined : line.opening.quote);
+		for (const line of lines) line.quote = await quoteAndHold(tx, userId, line.opening.product.id, at, line.opening.pending ? undefined : line.opening.quote);
 		// Every promo use: each line the code is valid for takes one, as a single order would, while its caps allow.
 		if (promoCode) await reservePromoUses(tx, lines, userId);
 		const listed = lines.reduce((sum, l) => sum + l.quote!.priceVnd, 0n);

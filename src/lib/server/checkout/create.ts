@@ -25,6 +25,7 @@ import { getBalance, insufficientFunds } from '../wallet/service';
 import { formatVndText } from '../../format';
 import { buyerScope, buyerUserId, type Buyer } from './buyer';
 import { explainOwnProduct } from './own-product';
+import { explainBundleRefusal } from './bundle-refusal';
 import { alreadyOwned, flashSaleSoldOut, invalidPromo, unknownProduct } from './errors';
 import { MAX_QUOTE_ATTEMPTS, offerOf, quoteAndHold, readQuote, type QuoteRow } from './flash-sale';
 import { openCheckout } from './open';
@@ -115,7 +116,7 @@ function expiryFor(method: PaymentMethod, at: Date): Date | null {
 async function payByWallet(tx: Tx, userId: string, product: { id: string; title: string }, first: QuoteRow | undefined, returnTo: string | null, at: Date): Promise<OrderRow> {
 	let row = first;
 	for (let attempt = 0; attempt < MAX_QUOTE_ATTEMPTS; attempt++) {
-		if (!row || attempt > 0) [row] = await readQuote(tx, product.id, at);
+		if (!row || attempt > 0) [row] = await readQuote(tx, userId, product.id, at);
 		const quote = row && offerOf(row);
 		if (!quote) break;
 		checkMethodFitsAmount('wallet', quote.priceVnd);
@@ -143,7 +144,7 @@ export async function createCheckoutOrder(buyer: Buyer, input: CreateCheckoutInp
 	try {
 		return await placeOrder(buyer, input, idempotencyKey);
 	} catch (error) {
-		throw await explainOwnProduct(error, buyerUserId(buyer), input.productId);
+		throw await explainBundleRefusal(await explainOwnProduct(error, buyerUserId(buyer), input.productId), buyerUserId(buyer), input.productId);
 	}
 }
 
@@ -198,7 +199,7 @@ async function placeOrder(buyer: Buyer, input: CreateCheckoutInput, idempotencyK
 			return remember(order);
 		}
 
-		const quote = await quoteAndHold(tx, product.id, at, firstQuote);
+		const quote = await quoteAndHold(tx, userId, product.id, at, firstQuote);
 		let promo: { id: string; discountVnd: bigint } | undefined;
 		if (promoCode) {
 			const evaluation = evaluateLoadedCheckoutPromo(opening.promo, userId, quote.priceVnd);

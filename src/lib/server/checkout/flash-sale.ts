@@ -6,7 +6,7 @@
  * and given back exactly once when the order leaves PENDING unpaid.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { queryRows } from '../db/rows';
 import { flashSales } from '../db/schema';
 import { flashSaleOpen, ts, type PriceSource } from '../catalog/pricing';
@@ -20,7 +20,10 @@ export interface Quote {
 	unitHeld: boolean;
 }
 
-/** checkout_quote()'s row (drizzle/0026): the prices now and the open flash sale that sets the effective one. */
+/**
+ * buyer_quote()'s row (drizzle/0026's checkout_quote for one buyer, migration "bundles"): the prices now,
+ * the open flash sale that sets the effective one, and what this buyer pays ("Mua nốt bộ", README, Bundles).
+ */
 export interface QuoteRow {
 	list: string;
 	regular: string;
@@ -30,11 +33,16 @@ export interface QuoteRow {
 	flash_capped: boolean | null;
 	/** A flash sale inside its window undercuts the regular price, whatever its stock. */
 	undercut_running: boolean;
+	/** What the buyer paid for the items of this bundle they own ('0' for other products and guests). */
+	credit: string;
+	/** What the buyer is charged: buyer_price(effective, credit), never below zero. */
+	pay: string;
 }
 
-export function readQuote(tx: Tx, productId: string, at: Date): Promise<QuoteRow[]> {
+export function readQuote(tx: DbOrTx, buyerId: string | null, productId: string, at: Date): Promise<QuoteRow[]> {
 	return queryRows<QuoteRow>(
-		sql`SELECT list, regular, effective, flash_id::text AS flash_id, flash_capped, undercut_running FROM checkout_quote(${productId}::uuid, ${ts(at)})`,
+		sql`SELECT list, regular, effective, flash_id::text AS flash_id, flash_capped, undercut_running, credit, pay
+			FROM buyer_quote(${buyerId}::uuid, ${productId}::uuid, ${ts(at)})`,
 		tx
 	);
 }
@@ -46,10 +54,11 @@ export function readQuote(tx: Tx, productId: string, at: Date): Promise<QuoteRow
  * checkout_wallet (drizzle/0029) prices the common wallet purchase by the same rule: change both.
  */
 export function offerOf(q: QuoteRow): Quote | undefined {
-	const effective = BigInt(q.effective);
-	if (q.flash_id) return { priceVnd: effective, source: 'flash_sale', flashSaleId: q.flash_id, unitHeld: q.flash_capped === true };
+	// The source says what set the product's price; the buyer's bundle credit only lowers what they pay.
+	const pay = BigInt(q.pay);
+	if (q.flash_id) return { priceVnd: pay, source: 'flash_sale', flashSaleId: q.flash_id, unitHeld: q.flash_capped === true };
 	if (q.undercut_running) return undefined;
-	return { priceVnd: effective, source: effective < BigInt(q.list) ? 'sale' : 'list', flashSaleId: null, unitHeld: false };
+	return { priceVnd: pay, source: BigInt(q.effective) < BigInt(q.list) ? 'sale' : 'list', flashSaleId: null, unitHeld: false };
 }
 
 async function takeUnit(tx: Tx, flashSaleId: string, at: Date): Promise<boolean> {
@@ -80,10 +89,10 @@ export const MAX_QUOTE_ATTEMPTS = 5;
  * is a flash sale with no stock left, the buyer gets 409 flash_sale_sold_out
  * (POST /api/v1/checkout) rather than a silently higher price than the one they were shown.
  */
-export async function quoteAndHold(tx: Tx, productId: string, at: Date, first?: QuoteRow): Promise<Quote> {
+export async function quoteAndHold(tx: Tx, buyerId: string | null, productId: string, at: Date, first?: QuoteRow): Promise<Quote> {
 	let q = first;
 	for (let attempt = 0; attempt < MAX_QUOTE_ATTEMPTS; attempt++) {
-		if (!q || attempt > 0) [q] = await readQuote(tx, productId, at);
+		if (!q || attempt > 0) [q] = await readQuote(tx, buyerId, productId, at);
 		if (!q) break;
 		const offer = offerOf(q);
 		if (!offer) break;

@@ -1,7 +1,8 @@
 /**
  * A checkout's opening reads in one statement (drizzle/0026, checkout_open):
  * the buyer's user row locked, then the product, the buyer's pending order
- * for it, whether they own it, the quote (effective_price()), who they are
+ * for it, whether they own it (a bundle: or every item of it), the quote
+ * (buyer_quote(): effective_price() less any bundle credit), who they are
  * for the receipt, and the checkout promo with the code asked for. The lock is taken in the function's first statement and the
  * reads run in its second with a fresh snapshot, so they see what the buyer's
  * previous checkout committed while this one waited for the lock.
@@ -77,7 +78,7 @@ export async function openCheckout(tx: Tx, userId: string | null, productId: str
 				pending_order_id::text AS pending_order_id, pending_intent_id::text AS pending_intent_id, owned,
 				buyer_email, buyer_name, list, regular, effective, flash_id::text AS flash_id, flash_capped, undercut_running,
 				promo_id::text AS promo_id, promo_kind, promo_percent_off, promo_max_discount_vnd, promo_amount_off_vnd,
-				promo_min_amount_vnd, promo_total_cap, promo_used, promo_per_user_cap, promo_in_scope, promo_uses
+				promo_min_amount_vnd, promo_total_cap, promo_used, promo_per_user_cap, promo_in_scope, promo_uses, credit, pay
 			FROM checkout_open(${userId}::uuid, ${isUuid(productId) ? productId : null}::uuid, ${ts(at)}, ${promoCode}::text)`,
 		tx
 	);

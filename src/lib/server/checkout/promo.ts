@@ -1,8 +1,8 @@
 import type { CheckoutPromoResult } from '../../contracts/checkout';
-import { priceOf } from '../catalog/pricing';
 import { db } from '../db/client';
 import { now } from '../platform/clock';
 import { evaluateCheckoutPromo } from '../promos/service';
+import { readQuote } from './flash-sale';
 import { loadPublishedProduct } from './product';
 
 /**
@@ -13,8 +13,10 @@ import { loadPublishedProduct } from './product';
 export async function validateCheckoutPromo(userId: string, code: string, productId: string): Promise<CheckoutPromoResult> {
 	const product = await loadPublishedProduct(db(), productId);
 	const at = now();
-	// The price checkout would charge now (a sold-out flash sale no longer offers its price).
-	const priceVnd = (await priceOf(db(), product.id, at))!.effectiveVnd;
+	// The price checkout would charge this buyer now (a sold-out flash sale no longer offers its price; a bundle
+	// is less what the buyer paid for items they own, README, Bundles).
+	const [quote] = await readQuote(db(), userId, product.id, at);
+	const priceVnd = BigInt(quote!.pay);
 	const evaluation = await evaluateCheckoutPromo(db(), code, userId, product, priceVnd);
 	if (!evaluation.ok) return { valid: false, reason: 'invalid' };
 	return {

@@ -10,7 +10,7 @@
  * same answer without a second credit. The ledger's unique (REFUND, order)
  * key is the last line of defence.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit';
 import { db, type DbOrTx } from '../db/client';
 import { buyerReviews, orderRefunds, orders, productOwnerships } from '../db/schema';
@@ -19,6 +19,7 @@ import { now } from '../platform/clock';
 import { credit } from '../wallet/service';
 import { formatVndText } from '../../format';
 import { formatOrderNumber } from '../../order-number';
+import { revokeBundleItems } from './bundle-grants';
 import { orderNotFound } from './errors';
 import { isUuid } from '../db/ids';
 import { orderRefunded } from '../notifications/events';
@@ -77,11 +78,15 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 			.delete(productOwnerships)
 			.where(and(eq(productOwnerships.userId, order.userId), eq(productOwnerships.productId, order.productId)))
 			.returning({ source: productOwnerships.source });
+		// A bundle's order also takes back the items it granted, and only those: an item the buyer owned before
+		// (bought on its own) has its own row, which the bundle never replaced (README, Bundles).
+		const revokedItems = await revokeBundleItems(tx, order.userId, order.id);
+		const revokedProductIds = [order.productId, ...revokedItems];
 		// A review speaks as a buyer; once the money is back it no longer counts in the rating (the trigger recomputes it).
 		const hiddenReviews = await tx
 			.update(buyerReviews)
 			.set({ hiddenAt: now(), hiddenReason: 'Đơn hàng đã được hoàn tiền.' })
-			.where(and(eq(buyerReviews.userId, order.userId), eq(buyerReviews.productId, order.productId), isNull(buyerReviews.hiddenAt)))
+			.where(and(eq(buyerReviews.userId, order.userId), inArray(buyerReviews.productId, revokedProductIds), isNull(buyerReviews.hiddenAt)))
 			.returning({ id: buyerReviews.id });
 		await recordAudit(tx, {
 			actorId,
@@ -95,6 +100,7 @@ export async function refundOrder(actorId: string, orderId: string, reason: stri
 				buyerId: order.userId,
 				walletTotalAfter: after.total.toString(),
 				hiddenReviewIds: hiddenReviews.map((r) => r.id),
+				...(revokedItems.length ? { revokedBundleItemIds: revokedItems } : {}),
 				reason
 			}
 		});

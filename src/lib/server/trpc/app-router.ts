@@ -4,6 +4,7 @@ import { accountPagesRouter } from './routers/account-pages';
 import { adminRouter } from './routers/admin';
 import { authorsRouter } from './routers/authors';
 import { authRouter } from './routers/auth';
+import { bundlesRouter } from './routers/bundles';
 import { cartRouter } from './routers/cart';
 import { catalogRouter } from './routers/catalog';
 import { checkoutRouter } from './routers/checkout';
@@ -35,6 +36,7 @@ export const appRouter = replaceOutputChecks(router({
 	accountPages: accountPagesRouter,
 	auth: authRouter,
 	catalog: catalogRouter,
+	bundles: bundlesRouter,
 	search: searchRouter,
 	storefront: storefrontRouter,
 	system: systemRouter,

@@ -170,9 +170,13 @@ export const flashSales = pgTable(
 	]
 );
 
-export const ownershipSources = ['purchase', 'free_claim', 'grant'] as const;
+export const ownershipSources = ['purchase', 'free_claim', 'grant', 'bundle'] as const;
 
-/** Who owns which product; filled by paid orders, free claims and staff grants. */
+/**
+ * Who owns which product; filled by paid orders, free claims and staff grants.
+ * `bundle` rows are the items a bundle's ownership brought with it, carrying
+ * that bundle's order, so refunding the bundle revokes exactly them (README, Bundles).
+ */
 export const productOwnerships = pgTable(
 	'product_ownerships',
 	{

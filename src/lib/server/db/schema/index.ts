@@ -1,6 +1,7 @@
 // Every aggregate's tables, re-exported for drizzle's schema object and drizzle-kit.
 export * from './users';
 export * from './catalog';
+export * from './bundles';
 export * from './music';
 export * from './wallet';
 export * from './payments';

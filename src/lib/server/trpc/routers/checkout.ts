@@ -82,6 +82,8 @@ export const checkoutRouter = router({
 				'',
 				'Guests (no session): send `guest.email` and `consent: true` (400 without consent; `wallet` is refused with 400). Without a session and without `guest`, or when guest checkout is disabled: 401.',
 				'',
+				'A bundle (GET /api/v1/catalog/bundles/{id}) grants each of its items too, and a signed-in buyer who owns some items pays the bundle price minus what they paid for those, never below zero ("Mua nốt bộ"; 0 means `free_claim`). Owning every item answers 409 `already_owned` (`details.reason = "bundle_items_owned"`); a bundle with an item off sale, 422 `state_violation` (`details.reason = "bundle_unavailable"`).',
+				'',
 				'A flash-sale unit and a promo use are reserved when the order is created and given back if it expires or is cancelled. While a flash sale is running, the product sells only at its price: once its stock is gone, 409 `flash_sale_sold_out` until it ends — a buyer is never charged more than the price they were shown.',
 				'',
 				'Asking again for a product with a pending order of yours returns that same order (same reference, nothing reserved twice) when the payment method and promo are the same; otherwise the pending order is cancelled and replaced. A transfer that still arrives for a cancelled or expired order is credited to your wallet.',

@@ -3,6 +3,7 @@ import type { Actions, PageServerLoad } from './$types';
 import { paymentMethods, type PaymentMethod } from '$lib/contracts/checkout';
 import { errorMessage } from '$lib/errors';
 import { paths } from '$lib/paths';
+import { productTypeInfo } from '$lib/product-types';
 import { config } from '$lib/server/config';
 import { classifyError } from '$lib/server/errors/classify';
 import { serverCaller } from '$lib/server/trpc/server-caller';
@@ -28,7 +29,7 @@ export const load: PageServerLoad = async (event) => {
 
 	const { product, category, isPurchased } = found;
 	const signedIn = locals.session !== null;
-	const [siblings, download, wallet, seller, saved, reviews, myReview] = await Promise.all([
+	const [siblings, download, wallet, seller, saved, reviews, myReview, bundle] = await Promise.all([
 		// Breadcrumbs and "cùng danh mục" come from the category's listing; the page stands without them.
 		api.catalog.listing({ path: category.path, sort: 'popular', pageSize: 5 }).catch(() => null),
 		isPurchased ? api.storefront.ownedDownload({ productId: product.id }).catch(() => null) : null,
@@ -39,7 +40,9 @@ export const load: PageServerLoad = async (event) => {
 		// Buyer reviews: the page stands without them, the section then says they could not be loaded.
 		// `?danh-gia-sau=` is the next page of them without JavaScript (an unusable cursor reads as unavailable).
 		api.reviews.list({ productId: product.id, pageSize: REVIEWS_PAGE, cursor: url.searchParams.get('danh-gia-sau') ?? undefined }).catch(() => null),
-		signedIn ? api.reviews.mine({ productId: product.id }).catch(() => null) : null
+		signedIn ? api.reviews.mine({ productId: product.id }).catch(() => null) : null,
+		// A Combo made of other products: its items and this buyer's "Mua nốt bộ" price (404 for a Combo sold as one file).
+		productTypeInfo[product.type].bundles ? api.bundles.of({ id: product.id }).catch(() => null) : null
 	]);
 
 	return {
@@ -57,6 +60,8 @@ export const load: PageServerLoad = async (event) => {
 		reviewsPageSize: REVIEWS_PAGE,
 		/** Null when signed out (or unavailable). */
 		myReview,
+		/** Null unless the product is a bundle of other products (README, Bundles). */
+		bundle,
 		breadcrumbs: [
 			{ name: 'Trang chủ', href: paths.home },
 			...(siblings?.breadcrumbs ?? [{ name: category.name, path: category.path }]).map((b) => ({ name: b.name, href: paths.category(b.path) })),

@@ -1,9 +1,12 @@
+import { fail } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { Actions, PageServerLoad } from './$types';
 import { CreateFlashSaleInput, FlashSaleRef, SetSaleInput } from '$lib/contracts/admin-sales';
 import { AdminEditInput, MoveInput } from '$lib/contracts/studio';
+import { productTypeInfo } from '$lib/product-types';
 import { adminForm } from '$lib/server/admin-form';
-import { formAction } from '$lib/server/forms';
+import { classifyError } from '$lib/server/errors/classify';
+import { formAction, type FormFailure } from '$lib/server/forms';
 import { serverCaller } from '$lib/server/trpc/server-caller';
 import { throwPageError } from '$lib/server/trpc/page-error';
 import { draftFromForm } from '$lib/studio-form';
@@ -17,7 +20,9 @@ export const load: PageServerLoad = async (event) => {
 		api.admin.sales.productSale({ id: event.params.id }),
 		api.admin.sales.flashSales({ productId: event.params.id })
 	]).catch(throwPageError);
-	return { product, categories, history, sale, flashSales: flashSales.items };
+	// A Combo may be a bundle of other products (README, Bundles); 404 while it has no items.
+	const bundle = productTypeInfo[product.type].bundles ? await api.bundles.ofAny({ id: event.params.id }).catch(() => null) : null;
+	return { product, categories, history, sale, flashSales: flashSales.items, bundle, mayBundle: productTypeInfo[product.type].bundles };
 };
 
 const withId = <S extends z.ZodType>(id: string, schema: S) => z.preprocess((v) => ({ ...draftFromForm(v as Record<string, string>), id }), schema);
@@ -53,6 +58,20 @@ export const actions = {
 			serverCaller(event).admin.sales.createFlashSale(input)
 		);
 		return outcome.ok ? { done: outcome.value.state === 'upcoming' ? 'Đã lên lịch flash sale.' : 'Flash sale đã bắt đầu.' } : outcome.failure;
+	},
+	bundle: async (event) => {
+		// Product ids, one a line (or separated by spaces or commas), in the order the bundle lists them.
+		const raw = String((await event.request.formData()).get('itemIds') ?? '');
+		const itemIds = raw.split(/[\s,;]+/).filter(Boolean);
+		try {
+			await serverCaller(event).bundles.setByStaff({ id: event.params.id, itemIds });
+			return { done: 'Đã lưu các tài liệu trong bộ.' };
+		} catch (e) {
+			const c = classifyError(e);
+			const field = ((c.details?.fields ?? []) as { message?: string }[])[0]?.message;
+			const failure: FormFailure = { message: c.code === 'validation_error' && c.details?.reason === undefined && field ? field : c.message, fields: {}, values: { itemIds: raw } };
+			return fail(c.status, failure);
+		}
 	},
 	endFlashSale: async (event) => {
 		const outcome = await formAction(event, FlashSaleRef, (input) => serverCaller(event).admin.sales.endFlashSale(input));
