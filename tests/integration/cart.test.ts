@@ -306,4 +306,23 @@ describe('wallet, free, promo and keys', () => {
 		expect(read.orders.filter((o: any) => o.downloadUrl !== null)).toHaveLength(4);
 		expect(await count('product_ownerships WHERE user_id = $1', [user.userId])).toBe(4);
 	});
+
+	it('staff assign a transfer that named nothing to a cart line by its order number: the whole cart is paid', async () => {
+		const { cart } = await signedInCart();
+		const staff = await createUser(base, { role: 'staff' });
+		const co = (await cart.checkout({ paymentMethod: 'qr_direct' })).body.data;
+		const stray = await postBankTransfer(base, 'x', TOTAL, { content: `CK gio hang ${Date.now()}` });
+		expect(stray.body.status).toBe('unmatched');
+		const line = co.orders[2];
+		const assigned = await request(base, `/api/v1/admin/transfers/${stray.body.transferId}/assign`, {
+			method: 'POST',
+			headers: { origin: base, cookie: staff.cookie },
+			json: { orderId: line.id, reason: 'Khách quên ghi mã khi chuyển khoản' }
+		});
+		expect(assigned.status, assigned.text).toBe(200);
+		expect(assigned.body.data.note).toContain(`Nhân viên gán cho đơn ${line.orderNumber} (${co.paymentRef})`);
+		const read = (await cart.status(co.id)).body.data;
+		expect(read.status).toBe('PAID');
+		expect(read.orders.map((o: any) => o.status)).toEqual(['PAID', 'PAID', 'PAID', 'PAID', 'PAID']);
+	});
 });

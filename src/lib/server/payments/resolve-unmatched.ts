@@ -112,15 +112,29 @@ async function reviveExpiredOrder(tx: Tx, intent: PaymentIntent): Promise<void> 
 	await tx.update(orders).set({ status: 'PENDING', expiredAt: null, updatedAt: now() }).where(and(eq(orders.id, order.id), eq(orders.status, 'EXPIRED')));
 }
 
+/**
+ * The payment intent an order waits on, locked (intent before order, as the
+ * webhook takes them): its own, or for a line of a cart checkout the cart's
+ * one intent, which pays every line of that cart (README "Cart").
+ */
+async function lockIntentOf(tx: Tx, orderId: string): Promise<PaymentIntent | undefined> {
+	const [own] = await tx
+		.select()
+		.from(paymentIntents)
+		.where(and(eq(paymentIntents.kind, ORDER_KIND), eq(paymentIntents.targetId, orderId)))
+		.for('update');
+	if (own) return own;
+	const [line] = await tx.select({ intentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, orderId));
+	if (!line?.intentId) return undefined;
+	const [shared] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, line.intentId)).for('update');
+	return shared;
+}
+
 export async function assignTransferToOrder(actorId: string, transferId: string, orderId: string, reason: string): Promise<TransferResolution> {
 	let settled: PaymentIntent | undefined;
 	const result = await db().transaction(async (tx) => {
 		const transfer = await lockOpenTransfer(tx, transferId);
-		const [intent] = await tx
-			.select()
-			.from(paymentIntents)
-			.where(and(eq(paymentIntents.kind, ORDER_KIND), eq(paymentIntents.targetId, orderId)))
-			.for('update');
+		const intent = await lockIntentOf(tx, orderId);
 		if (!intent) {
 			const [order] = await tx.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
 			if (!order) throw notFound('Không tìm thấy đơn hàng.');
@@ -144,6 +158,10 @@ export async function assignTransferToOrder(actorId: string, transferId: string,
 		// A guest has no wallet for the excess; refusing keeps the money visible to staff instead of lost.
 		if (excess > 0n && !intent.userId) {
 			throw new AppError('state_violation', `Giao dịch dư ${formatVndText(excess)} nhưng đơn của khách không có ví để nhận phần dư.`, { reason: 'guest_excess' });
+		}
+		if (status === 'EXPIRED' && intent.kind !== ORDER_KIND) {
+			// A cart's lines gave back their flash-sale units and promo uses together; paying them again at the old prices is not possible.
+			throw new AppError('state_violation', 'Giỏ hàng của đơn này đã hết hạn thanh toán; hãy cộng tiền vào ví của người mua để họ đặt lại.', { reason: 'cart_expired' });
 		}
 		if (status === 'EXPIRED') await reviveExpiredOrder(tx, intent);
 
