@@ -90,8 +90,9 @@ export const authorProcedure = sessionProcedure.use(({ ctx, next }) => {
 });
 
 /** The auth requirements that leave a session on the context (checked by the policy layer before the input). */
-type SignedInAuth = 'session' | 'staff' | 'author';
-const SIGNED_IN: ReadonlySet<AuthRequirement> = new Set<AuthRequirement>(['session', 'staff', 'author']);
+const SIGNED_IN_AUTH = ['session', 'staff', 'author'] as const satisfies readonly AuthRequirement[];
+type SignedInAuth = (typeof SIGNED_IN_AUTH)[number];
+const SIGNED_IN: ReadonlySet<AuthRequirement> = new Set(SIGNED_IN_AUTH);
 
 type DeclaredAuth<M extends RouteMeta> = M extends { openapi: { auth: infer A } } ? A : M extends { policies: { auth: infer A } } ? A : never;
 
