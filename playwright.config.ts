@@ -43,7 +43,7 @@ export default defineConfig({
 		command: 'node build',
 		url: `${origin}/api/health`,
 		reuseExistingServer: false,
-		timeout: 120_000,
+		timeout: 240_000, // the first start migrates and seeds the demo catalog while vitest keeps both cores busy (scripts/test.mjs)
 		env: {
 			NODE_ENV: 'test',
 			PORT: String(port),

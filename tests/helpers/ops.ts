@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { startServer, type TestServer } from './server';
+import { copyPgliteTemplate } from './database-templates';
+import { runTemplates, startServer, type TestServer } from './server';
 
 const run = promisify(execFile);
 
@@ -42,7 +43,11 @@ export interface OpsWorkspace {
 	close(): Promise<void>;
 }
 
-export async function openOpsWorkspace(dirPrefix: string): Promise<OpsWorkspace> {
+/**
+ * `fresh`: on PGlite the data directory starts empty and the CLI's first command migrates it (the
+ * first-staff bootstrap); otherwise it starts as a copy of the run's migrated database.
+ */
+export async function openOpsWorkspace(dirPrefix: string, { fresh = false }: { fresh?: boolean } = {}): Promise<OpsWorkspace> {
 	const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 	let server: TestServer | undefined;
 	let ownDataDir: string | undefined;
@@ -52,6 +57,9 @@ export async function openOpsWorkspace(dirPrefix: string): Promise<OpsWorkspace>
 		env = { DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl! };
 	} else {
 		ownDataDir = mkdtempSync(join(tmpdir(), dirPrefix));
+		// The CLI's first command finds the run's migrated database, as a server's first start does.
+		const pgliteTemplate = runTemplates()?.pgliteDir;
+		if (pgliteTemplate && !fresh) copyPgliteTemplate(pgliteTemplate, ownDataDir);
 		env = { DATA_DIR: ownDataDir };
 	}
 	return {

@@ -6,7 +6,7 @@
  * template (database-templates.ts) unless a test asks for an empty one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,7 +59,7 @@ export function freePort(): Promise<number> {
 }
 
 /** The integration project's global setup provides them; elsewhere (a script) servers migrate their own. */
-function runTemplates(): DatabaseTemplates | undefined {
+export function runTemplates(): DatabaseTemplates | undefined {
 	try {
 		return inject('databaseTemplates');
 	} catch {
@@ -120,9 +120,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		if (v === undefined) delete env[k];
 		else env[k] = v;
 	}
-	// A server on the embedded database in the data directory made for it starts on the migrated copy.
-	if (options.freshDatabase !== false && templates?.pgliteDir && env.DATA_DIR === dataDir && !env.DATABASE_URL) {
-		copyPgliteTemplate(templates.pgliteDir, dataDir);
+	// A server on the embedded database starts on the migrated copy: in the data directory made for it, or in
+	// one a test shares with the operator CLI (tests/helpers/ops.ts) before anything has created its database.
+	if (options.freshDatabase !== false && templates?.pgliteDir && !env.DATABASE_URL && env.DATA_DIR && !existsSync(join(env.DATA_DIR, 'pglite'))) {
+		copyPgliteTemplate(templates.pgliteDir, env.DATA_DIR);
 	}
 	const logs: string[] = [];
 	const child = spawn(process.execPath, [resolve('build/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });

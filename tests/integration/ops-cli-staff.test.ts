@@ -14,7 +14,7 @@ afterAll(async () => {
 }, 180_000);
 
 it('creates a staff account that can sign in and use the admin API, refusing weak passwords', async () => {
-	workspace = await openOpsWorkspace('hoclieu-ops-staff-');
+	workspace = await openOpsWorkspace('hoclieu-ops-staff-', { fresh: true });
 	const { env } = workspace;
 	const email = 'Quan.Tri@Truong.edu.vn';
 	const password = 'Bảng đen phấn trắng 2026';

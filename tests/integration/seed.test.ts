@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';
 import { createUser, request, sql } from '../helpers/http';
-import { startServer, type TestServer } from '../helpers/server';
+import { copyPgliteTemplate } from '../helpers/database-templates';
+import { runTemplates, startServer, type TestServer } from '../helpers/server';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -18,6 +19,9 @@ afterAll(async () => {
 
 describe('npm run seed', () => {
 	const dir = mkdtempSync(join(tmpdir(), 'hoclieu-seed-'));
+	// The run's migrated database: the seed's work is under test here; migrating an empty one is tested below.
+	const pgliteTemplate = runTemplates()?.pgliteDir;
+	if (pgliteTemplate) copyPgliteTemplate(pgliteTemplate, dir);
 	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 	const seed = (...args: string[]) =>
