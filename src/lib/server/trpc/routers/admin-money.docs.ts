@@ -2,15 +2,10 @@
 import type { RouterDocs } from '../../rest/meta';
 
 const tags = ['Admin'];
-
 const orderId = '3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13';
-
 const buyerId = '6f1c2a9e-0000-4000-8000-000000000000';
-
 const staffId = '1a2b3c4d-0000-4000-8000-000000000000';
-
 const transferId = '8d2f4b60-1c3e-4a5f-b7d9-0e1f2a3b4c5d';
-
 const exampleSummary = {
 	id: orderId,
 	orderNumber: 'DH100042',
@@ -27,7 +22,6 @@ const exampleSummary = {
 	paidAt: '2026-01-15T08:31:05.000Z',
 	refundedAt: null
 } as const;
-
 const exampleDetail = {
 	...exampleSummary,
 	priceVnd: '50000',
@@ -38,9 +32,7 @@ const exampleDetail = {
 	refund: null,
 	transfers: [{ id: transferId, amountVnd: '45000', matchStatus: 'matched', bankReference: 'FT26015123456', receivedAt: '2026-01-15T08:31:04.000Z' }]
 };
-
 const refundedAt = '2026-01-16T09:00:00.000Z';
-
 const exampleRefunded = {
 	...exampleDetail,
 	refundedAt,

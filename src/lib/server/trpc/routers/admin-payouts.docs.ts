@@ -2,9 +2,7 @@
 import type { RouterDocs } from '../../rest/meta';
 
 const tags = ['Admin'];
-
 const authorId = '6f1c2a9e-0000-4000-8000-000000000000';
-
 const paid = { amountVnd: '94500', reference: 'FT26305123456', paidAt: '2026-11-03T02:15:00.000Z' };
 
 export const docs = {

@@ -2,9 +2,7 @@
 import type { RouterDocs } from '../../rest/meta';
 
 const tags = ['Admin'];
-
 const denomination = { id: '2c8a4f10-0000-4000-8000-000000000000', amountVnd: '200000', bonusRatePct: 10, isActive: true, sortOrder: 30, tag: 'Phổ biến', isPopular: true };
-
 const promo = {
 	id: '7d1e2b30-0000-4000-8000-000000000000',
 	code: 'KHAIGIANG',
@@ -26,9 +24,7 @@ const promo = {
 	isActive: true,
 	createdAt: '2026-08-01T02:00:00.000Z'
 };
-
 const batchId = '4e9b7c20-0000-4000-8000-000000000000';
-
 const codes = ['HLQT-7K2M-QX9A-B3CD', 'HLQT-9PZR-4TWE-H6FJ'];
 
 export const docs = {

@@ -2,7 +2,6 @@
 import type { RouterDocs } from '../../rest/meta';
 
 const tags = ['Admin'];
-
 const example = {
 	id: '8d3e6c1a-0000-4000-8000-000000000000',
 	kind: 'copyright',

@@ -2,11 +2,8 @@
 import type { RouterDocs } from '../../rest/meta';
 
 const tags = ['Admin'];
-
 const productId = '3f6d2a10-0000-4000-8000-000000000000';
-
 const sale = { productId, title: 'Giáo án Toán 6 – Tập hợp', listPriceVnd: '50000', salePriceVnd: '35000', endsAt: '2026-12-31T16:59:59.000Z', running: true };
-
 const flashSale = {
 	id: '8a2c4e60-0000-4000-8000-000000000000',
 	productId,

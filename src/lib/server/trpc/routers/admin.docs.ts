@@ -3,7 +3,6 @@ import type { RouterDocs } from '../../rest/meta';
 import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './studio.docs';
 
 const tags = ['Admin'];
-
 const exampleUser = {
 	id: '6f1c2a9e-0000-4000-8000-000000000000',
 	email: 'co.lan@example.vn',
@@ -13,7 +12,6 @@ const exampleUser = {
 	disabledAt: null,
 	createdAt: '2026-01-15T08:30:00.000Z'
 } as const;
-
 const exampleDetail = {
 	...exampleUser,
 	wallet: { main: '150000', bonus: '20000', total: '170000' },

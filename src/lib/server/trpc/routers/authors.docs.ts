@@ -2,7 +2,6 @@
 import type { RouterDocs } from '../../rest/meta';
 
 const tags = ['Catalog'];
-
 const exampleAuthor = { id: '6f1c2a9e-0000-4000-8000-000000000000', displayName: 'Cô Lan' };
 
 export const docs = {

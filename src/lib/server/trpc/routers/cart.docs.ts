@@ -21,13 +21,11 @@ const exampleSummary = {
 	tags: ['Toán', 'Lớp 1'],
 	createdAt: '2026-01-02T08:00:00.000Z'
 };
-
 const exampleCart = {
 	lines: [{ product: exampleSummary, priceVnd: '45000', addedPriceVnd: '50000', priceChanged: true, owned: false }],
 	totalVnd: '45000',
 	maxLines: 50
 };
-
 const exampleCheckout = {
 	id: '7d1e2f3a-0000-4000-8000-000000000000',
 	status: 'PENDING',

@@ -22,7 +22,6 @@ const messageExample = {
 	],
 	createdAt: '2026-11-20T08:30:00.000Z'
 };
-
 const conversationExample = {
 	id: '5b8e2f3a-0000-4000-8000-000000000000',
 	kind: 'product',

@@ -2,7 +2,6 @@
 import type { RouterDocs } from '../../rest/meta';
 
 const tags = ['Studio'];
-
 const sale = {
 	kind: 'sale',
 	orderId: '3c9e7a10-5b2d-4f6e-9a81-2d4c6b8e0f13',
@@ -13,7 +12,6 @@ const sale = {
 	amountVnd: '45000',
 	authorShareVnd: '31500'
 } as const;
-
 const refund = { ...sale, kind: 'refund', at: '2026-10-14T08:00:00.000Z', authorShareVnd: '-31500' } as const;
 
 export const docs = {
