@@ -34,31 +34,25 @@ export interface Deprecation {
 }
 
 /**
- * What a route declares. The policies (`auth`, `rateLimit`, `sameOrigin`,
- * `idempotent`) come from `PolicyMeta`, typed from the map of their enforcers
- * (policies.ts): each one declared here is enforced by the base procedure.
+ * What a route declares: how it is served (`ServedRouteMeta`), who may call it and how often
+ * (`PolicyMeta`, typed from the map of their enforcers in ../policies/enforce.ts: each one declared
+ * here is enforced by the base procedure), and what /openapi.json says about it (`RouteDocs`). A
+ * router states the first two beside its handler; the documentation lives in the router's
+ * `<router>.docs.ts` sibling (docs/architecture.md#one-route-builder).
  */
-export type OpenApiRouteMeta = DocumentedRouteMeta & PolicyMeta;
+export type OpenApiRouteMeta = ServedRouteMeta & PolicyMeta & RouteDocs;
 
-interface DocumentedRouteMeta {
+/** The part of a route's meta the server acts on: where the route is, what it answers, how. */
+export interface ServedRouteMeta {
 	method: HttpMethod;
 	/**
 	 * Full path. `{name}` is one segment; `{...name}` may contain slashes (and be
 	 * empty unless the input schema forbids it).
 	 */
 	path: `/api/${string}`;
-	summary: string;
-	description?: string;
-	tags: readonly string[];
 	envelope: Envelope;
-	/** A `stream` route that answers a file instead of events: the media types it may have (documented as binary). */
-	fileTypes?: readonly string[];
 	/** `legacy` = flat `{ code, message }` errors (music quota route). */
 	errorShape?: 'standard' | 'legacy';
-	/** Documented error codes by HTTP status, each only under its own (errors/codes.ts); the OpenAPI document lists them as enums. */
-	errors: ErrorsByStatus;
-	/** Documentation scopes of docs/api.md#authentication (e.g. `catalog:read`); listed in security requirements. */
-	scopes?: readonly string[];
 	/**
 	 * The procedure may answer a result that is a redirect on the REST surface
 	 * (308 + Location, or `redirectStatus`): this maps the procedure's domain
@@ -71,22 +65,58 @@ interface DocumentedRouteMeta {
 	redirectHeaders?: Record<string, string>;
 	/** Browsers (`Accept: text/html`) get 303 to this page instead of an error envelope. */
 	browserErrorRedirect?: (error: ClassifiedError) => string;
+	/** 200 answers carry ETag, Cache-Control (public when anonymous) and Vary: Cookie, and answer 304 to If-None-Match (rest/conditional-get.ts). */
+	httpCache?: boolean;
+	/** Response cookies the route sets, e.g. `order_access_<orderId>` (documented, and such answers are never served from the front cache). */
+	setsCookies?: string[];
+	deprecated?: Deprecation;
+	/** Hidden from /openapi.json (test-only procedures). */
+	internal?: boolean;
+}
+
+/** What /openapi.json says about a route; a router's `<router>.docs.ts` holds one per documented procedure. */
+export interface RouteDocs {
+	summary: string;
+	description?: string;
+	tags: readonly string[];
+	/** Documented error codes by HTTP status, each only under its own (errors/codes.ts); the OpenAPI document lists them as enums. */
+	errors: ErrorsByStatus;
+	/** Documentation scopes of docs/api.md#authentication (e.g. `catalog:read`); listed in security requirements. */
+	scopes?: readonly string[];
+	/** Example success payload for the document (before enveloping). */
+	example?: unknown;
+	/** A `stream` route that answers a file instead of events: the media types it may have (documented as binary). */
+	fileTypes?: readonly string[];
 	/** Success responses other than 200 and the error envelopes (the health probe's 503, a 303), for the document. */
 	otherResponses?: Record<number, { description: string; schema?: unknown; headers?: Record<string, string> }>;
 	/** Optional request headers the route reads (name → description), for the document. */
 	requestHeaders?: Record<string, string>;
 	/** Headers every success response carries (name → description), for the document. */
 	responseHeaders?: Record<string, string>;
-	/** 200 answers carry ETag, Cache-Control (public when anonymous) and Vary: Cookie, and answer 304 to If-None-Match (rest/conditional-get.ts). */
-	httpCache?: boolean;
-	/** Response cookies documented for this route, e.g. `order_access_<orderId>`. */
-	setsCookies?: string[];
-	deprecated?: Deprecation;
-	/** Hidden from /openapi.json (test-only procedures). */
-	internal?: boolean;
-	/** Example success payload for the document (before enveloping). */
-	example?: unknown;
 }
+
+/** Every key of `RouteDocs`, no other (the type requires each one). */
+const docKeys: Record<keyof RouteDocs, true> = {
+	summary: true,
+	description: true,
+	tags: true,
+	errors: true,
+	scopes: true,
+	example: true,
+	fileTypes: true,
+	otherResponses: true,
+	requestHeaders: true,
+	responseHeaders: true
+};
+
+/**
+ * The keys of a route's meta that only document it: /openapi.json (and the pages built from it)
+ * read them, the server never does. tests/unit/route-docs.test.ts keeps them out of router files.
+ */
+export const ROUTE_DOC_KEYS = Object.keys(docKeys) as readonly (keyof RouteDocs)[];
+
+/** The documentation of a router's procedures, by procedure name (`<router>.docs.ts`). */
+export type RouterDocs = Record<string, RouteDocs>;
 
 export interface RouteMeta {
 	openapi?: OpenApiRouteMeta;

@@ -2,100 +2,28 @@
 import { AdminReport, AdminReportList, AdminReportQuery, DecideReportInput, ReportIdInput, SuspendReportInput } from '../../../contracts/reports';
 import { decideReport, getReport, listReports, suspendFromReport } from '../../reports/reports';
 import { route, router } from '../init';
-
-const tags = ['Admin'];
-const example = {
-	id: '8d3e6c1a-0000-4000-8000-000000000000',
-	kind: 'copyright',
-	status: 'open',
-	productId: '5b2f9d40-0000-4000-8000-000000000000',
-	productTitle: 'Giáo án Toán lớp 1 – Bài 3: Các số 1, 2, 3',
-	productFullPath: 'lop-1/toan/giao-an-toan-lop-1-bai-3',
-	productStatus: 'published',
-	authorEmail: 'co.lan@example.vn',
-	reporterUserId: null,
-	reporterName: 'Nhà xuất bản Giáo dục Việt Nam',
-	reporterEmail: 'banquyen@example.vn',
-	organisation: 'NXB Giáo dục Việt Nam',
-	originalWork: 'https://example.vn/sach-giao-vien-toan-1',
-	message: 'Tài liệu sao chép nguyên văn sách giáo viên Toán 1 của chúng tôi, trang 12–20.',
-	sworn: true,
-	suspendedProduct: false,
-	pendingOnProduct: 1,
-	decisionNote: null,
-	decidedByEmail: null,
-	decidedAt: null,
-	createdAt: '2026-11-20T03:12:45.000Z'
-};
+import { docs } from './admin-reports.docs';
 
 export const adminReportsRouter = router({
-	list: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/admin/reports',
-			summary: 'The reports queue',
-			description: 'Takedown notices and reports, waiting ones first (open, then suspended, oldest first), then decided ones newest first; filter by `status` and `kind`. At most 100.',
-			tags,
-			envelope: 'list',
-			auth: 'staff',
-			errors: { 400: ['validation_error'] },
-			example: { items: [example], nextCursor: null, hasMore: false }
-		}
-	})
+	list: route({ openapi: { method: 'GET', path: '/api/v1/admin/reports', envelope: 'list', auth: 'staff', ...docs.list } })
 		.input(AdminReportQuery)
 		.output(AdminReportList)
 		.query(({ input }) => listReports(input)),
 
-	get: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/admin/reports/{id}',
-			summary: 'One report',
-			description: 'A report with its product, the reporter, and the decision once there is one.',
-			tags,
-			envelope: 'object',
-			auth: 'staff',
-			errors: { 400: ['validation_error'], 404: ['not_found'] },
-			example
-		}
-	})
+	get: route({ openapi: { method: 'GET', path: '/api/v1/admin/reports/{id}', envelope: 'object', auth: 'staff', ...docs.get } })
 		.input(ReportIdInput)
 		.output(AdminReport)
 		.query(({ input }) => getReport(input.id)),
 
 	suspend: route({
-		openapi: {
-			method: 'POST',
-			path: '/api/v1/admin/reports/{id}/suspend',
-			summary: 'Suspend the product pending review',
-			description:
-				'Takes the reported product off sale at once (gone from listing, search, its page and checkout; owners keep their downloads) while staff review the report. Only an `open` report (409 `conflict` otherwise). Audited.',
-			tags,
-			envelope: 'object',
-			auth: 'staff',
-			sameOrigin: true,
-			errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-			example: { ...example, status: 'suspended', productStatus: 'suspended', productFullPath: null, suspendedProduct: true }
-		}
+		openapi: { method: 'POST', path: '/api/v1/admin/reports/{id}/suspend', envelope: 'object', auth: 'staff', sameOrigin: true, ...docs.suspend }
 	})
 		.input(SuspendReportInput)
 		.output(AdminReport)
 		.mutation(({ ctx, input }) => suspendFromReport(ctx.session.user.id, input.id, input.note)),
 
 	decide: route({
-		openapi: {
-			method: 'POST',
-			path: '/api/v1/admin/reports/{id}/decide',
-			summary: 'Record the decision on a report',
-			description:
-				'`upheld`: the product stays (or goes) off sale. `dismissed`: the report is closed and, if this report suspended the product and no other report holds it, the product goes back on sale. A note is required. Once per report (409 `conflict` after that). Audited.',
-			tags,
-			envelope: 'object',
-			auth: 'staff',
-			sameOrigin: true,
-			errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-			example: { ...example, status: 'dismissed', decisionNote: 'Tác giả gửi giấy phép sử dụng của nhà xuất bản.', decidedByEmail: 'quantri@example.vn', decidedAt: '2026-11-21T08:00:00.000Z' }
-		}
+		openapi: { method: 'POST', path: '/api/v1/admin/reports/{id}/decide', envelope: 'object', auth: 'staff', sameOrigin: true, ...docs.decide }
 	})
 		.input(DecideReportInput)
 		.output(AdminReport)

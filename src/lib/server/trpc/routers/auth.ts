@@ -50,37 +50,13 @@ import { isSafeRedirectPath } from '../../../contracts/auth';
 import { paths, signInPath, withQuery } from '../../../paths';
 import type { Context } from '../../policies/context';
 import { publicProcedure, route, router } from '../init';
+import { docs } from './auth.docs';
 
-const tags = ['Auth'];
 const authLimited = { service: 'auth' } as const;
 
-const exampleSession = {
-	user: {
-		id: '2c9d4f1a-0000-4000-8000-000000000000',
-		email: 'co.lan@example.com',
-		name: 'Cô Lan',
-		emailVerified: true,
-		role: 'customer',
-		isVip: false,
-		vipUntil: null
-	},
-	session: { expiresAt: '2026-02-14T08:30:00.000Z' }
-};
-
 /** What every sign-in answers: the session cookie and the session JSON. */
-const signedIn = {
-	tags,
-	method: 'POST',
-	envelope: 'raw',
-	auth: 'none',
-	rateLimit: authLimited,
-	sameOrigin: true,
-	setsCookies: ['auth.session_data'],
-	example: exampleSession
-} satisfies Partial<OpenApiRouteMeta>;
-
-const mailSent = { tags, method: 'POST', envelope: 'raw', auth: 'none', rateLimit: authLimited, sameOrigin: true, example: { status: true } } satisfies Partial<OpenApiRouteMeta>;
-const mailErrors = { 400: ['validation_error'], 429: ['rate_limited'], 503: ['service_unavailable'] } satisfies OpenApiRouteMeta['errors'];
+const signedIn = { method: 'POST', envelope: 'raw', auth: 'none', rateLimit: authLimited, sameOrigin: true, setsCookies: ['auth.session_data'] } satisfies Partial<OpenApiRouteMeta>;
+const mailSent = { method: 'POST', envelope: 'raw', auth: 'none', rateLimit: authLimited, sameOrigin: true } satisfies Partial<OpenApiRouteMeta>;
 
 /** A route declaring `rateLimit: { service: 'auth' }` always has it; this narrows the type. */
 function authRequestOf(ctx: Context & { authRequest: AuthRequest | undefined }): AuthRequest {
@@ -137,43 +113,17 @@ export const authRouter = router({
 	/** The signed-in user, or null; the session is optional. */
 	me: publicProcedure.output(AuthUser.nullable()).query(({ ctx }) => (ctx.session ? toAuthUser(ctx.session.user) : null)),
 
-	signUp: route({
-		openapi: {
-			...signedIn,
-			path: '/api/auth/sign-up/email',
-			summary: 'Create an account and sign in',
-			description:
-				'Creates the account and signs in at once: sets the `auth.session_data` cookie and answers the session. A taken address answers 409 `email_taken`; an IP that has used up its "address taken" answers gets 429 for every sign-up until the window ends (ADR 005).',
-			errors: { 400: ['validation_error'], 409: ['email_taken'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-		}
-	})
+	signUp: route({ openapi: { ...signedIn, path: '/api/auth/sign-up/email', ...docs.signUp } })
 		.input(SignUpInput)
 		.output(SessionResponse)
 		.mutation(async ({ ctx, input }) => startSession(ctx, await signUp(input, authRequestOf(ctx)))),
 
-	signIn: route({
-		openapi: {
-			...signedIn,
-			path: '/api/auth/sign-in/email',
-			summary: 'Sign in with email and password',
-			description: 'Sets the `auth.session_data` cookie (a new session; the one the request carried ends) and answers the session. Wrong email or password: 401 `invalid_credentials`, the same for both.',
-			errors: { 400: ['validation_error'], 401: ['invalid_credentials'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-		}
-	})
+	signIn: route({ openapi: { ...signedIn, path: '/api/auth/sign-in/email', ...docs.signIn } })
 		.input(SignInInput)
 		.output(SessionResponse)
 		.mutation(async ({ ctx, input }) => startSession(ctx, await signInWithPassword(input, authRequestOf(ctx)))),
 
-	emailOtp: route({
-		openapi: {
-			...signedIn,
-			path: '/api/auth/sign-in/email-otp',
-			summary: 'Sign in with an emailed code',
-			description:
-				'First call `{ email }`: emails a 6-digit code valid 10 minutes and answers `{ status: true }` whether or not the account exists. Second call `{ email, otp }`: verifies the code, sets the `auth.session_data` cookie and answers the session.',
-			errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-		}
-	})
+	emailOtp: route({ openapi: { ...signedIn, path: '/api/auth/sign-in/email-otp', ...docs.emailOtp } })
 		.input(EmailOtpInput)
 		.output(z.union([SignedInResponse, Acknowledged]))
 		.mutation(async ({ ctx, input }) => {
@@ -185,27 +135,15 @@ export const authRouter = router({
 			return startSession(ctx, await verifySignInOtp({ email: input.email, otp: input.otp }, req));
 		}),
 
-	requestMagicLink: route({
-		openapi: {
-			...mailSent,
-			path: '/api/auth/sign-in/magic-link',
-			summary: 'Email a sign-in link',
-			description: 'Emails a one-time sign-in link; the same answer whether or not the account exists. `callbackURL` (a path of this site) is where the link lands.',
-			errors: mailErrors
-		}
-	})
+	requestMagicLink: route({ openapi: { ...mailSent, path: '/api/auth/sign-in/magic-link', ...docs.requestMagicLink } })
 		.input(MagicLinkInput)
 		.output(Acknowledged)
 		.mutation(mails(requestMagicLink)),
 
 	magicLinkSignIn: route({
 		openapi: {
-			tags,
 			method: 'GET',
 			path: '/api/auth/sign-in/magic-link',
-			summary: 'Open an emailed sign-in link',
-			description:
-				'Signs in once (sets the `auth.session_data` cookie) and answers 303 to `callbackURL` (or `returnTo`, or `/`), a path of this site. A foreign `callbackURL` is refused before the link is spent. When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope.',
 			envelope: 'raw',
 			auth: 'none',
 			rateLimit: authLimited,
@@ -215,7 +153,7 @@ export const authRouter = router({
 			redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
 			browserErrorRedirect: signInPageFor,
 			setsCookies: ['auth.session_data'],
-			errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			...docs.magicLinkSignIn
 		}
 	})
 		.input(MagicLinkVerifyQuery)
@@ -229,19 +167,14 @@ export const authRouter = router({
 
 	socialSignIn: route({
 		openapi: {
-			tags,
 			method: 'POST',
 			path: '/api/auth/sign-in/social',
-			summary: 'Start a sign-in with an external identity provider',
-			description:
-				'Answers `{ url, redirect: true }`: send the browser to `url`, the provider\'s authorization page (OpenID Connect with PKCE, `state` and `nonce` for `google` and `oidc`; Zalo\'s OAuth v4 with PKCE and `state` for `zalo`; ADR 019). The provider returns the browser to `GET /api/auth/callback/{provider}`, which sets the `auth.session_data` cookie and redirects to `callbackURL` (a path of this site; default `/`). Sets a short-lived `auth.oauth_state` cookie that binds the return to this browser. A provider this server is not configured for answers 404 `not_found`; `/auth.md` lists the enabled ones.',
 			envelope: 'raw',
 			auth: 'none',
 			rateLimit: authLimited,
 			sameOrigin: true,
 			setsCookies: ['auth.oauth_state'],
-			errors: { 400: ['validation_error'], 404: ['not_found'], 429: ['rate_limited'], 503: ['service_unavailable'] },
-			example: { url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=1234.apps.googleusercontent.com&response_type=code&scope=openid+email+profile&state=Zm9v&nonce=YmFy&code_challenge=YmF6&code_challenge_method=S256', redirect: true }
+			...docs.socialSignIn
 		}
 	})
 		.input(SocialSignInInput)
@@ -253,12 +186,8 @@ export const authRouter = router({
 
 	socialCallback: route({
 		openapi: {
-			tags,
 			method: 'GET',
 			path: '/api/auth/callback/{provider}',
-			summary: 'Return from an external identity provider',
-			description:
-				'Where the provider sends the browser back. Requires the `state` of this browser\'s `auth.oauth_state` cookie (single use), exchanges the code with the PKCE verifier and verifies the ID token (signature, issuer, audience, expiry, nonce), or for `zalo` reads the Zalo profile (Zalo gives no email address: a new Zalo identity gets an account of its own, with `emailVerified: false`, until the person adds an address on the account page); then sets the `auth.session_data` cookie and answers 303 to the `callbackURL` given at the start. A new identity whose verified address belongs to an account whose own address was never proven is refused (409 `conflict`, reason `account_unverified`): the person proves the address by email code first (ADR 019). When it fails, browsers (`Accept: text/html`) get 303 to the sign-in page with the reason; other clients get the error envelope; no session is set.',
 			envelope: 'raw',
 			auth: 'optional-session',
 			rateLimit: authLimited,
@@ -268,15 +197,7 @@ export const authRouter = router({
 			redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
 			browserErrorRedirect: socialFailurePage,
 			setsCookies: ['auth.session_data', 'auth.oauth_state'],
-			errors: {
-				400: ['validation_error', 'invalid_token'],
-				401: ['unauthenticated'],
-				403: ['forbidden'],
-				404: ['not_found'],
-				409: ['conflict'],
-				429: ['rate_limited'],
-				503: ['service_unavailable']
-			}
+			...docs.socialCallback
 		}
 	})
 		.input(SocialCallbackQuery)
@@ -324,18 +245,13 @@ export const authRouter = router({
 
 	sendVerificationEmail: route({
 		openapi: {
-			tags,
 			method: 'POST',
 			path: '/api/auth/send-verification-email',
-			summary: 'Email a new verification code and link',
-			description:
-				'For the signed-in account\'s own address (sign-up already sent one): a 6-digit code valid 10 minutes, to send to `POST /api/auth/email-otp/verify-email`, and a link valid 24 hours (`GET /api/auth/verify-email`) that lands on `callbackURL`, a path of this site. Older codes and links stop working. Limited like every auth mail, per address and per IP. An address already proven answers 409 `conflict` (reason `already_verified`).',
 			envelope: 'raw',
 			auth: 'session',
 			rateLimit: authLimited,
 			sameOrigin: true,
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'], 409: ['conflict'], 429: ['rate_limited'], 503: ['service_unavailable'] },
-			example: { status: true }
+			...docs.sendVerificationEmail
 		}
 	})
 		.input(SendVerificationInput)
@@ -347,18 +263,13 @@ export const authRouter = router({
 
 	verifyEmailOtp: route({
 		openapi: {
-			tags,
 			method: 'POST',
 			path: '/api/auth/email-otp/verify-email',
-			summary: 'Prove the account\'s address with the emailed code',
-			description:
-				'The code of the verification mail, from the account\'s own session: the address is proven and the password and sessions stay as they are. Answers the session with `emailVerified: true` (also when it already was). Wrong code: 400 `invalid_otp` with `details.attemptsLeft`; spent, replaced or expired: 400 `otp_expired`.',
 			envelope: 'raw',
 			auth: 'session',
 			rateLimit: authLimited,
 			sameOrigin: true,
-			errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 401: ['unauthenticated'], 429: ['rate_limited'], 503: ['service_unavailable'] },
-			example: { ...exampleSession, user: { ...exampleSession.user, emailVerified: true } }
+			...docs.verifyEmailOtp
 		}
 	})
 		.input(VerifyEmailCodeInput)
@@ -370,12 +281,8 @@ export const authRouter = router({
 
 	verifyEmail: route({
 		openapi: {
-			tags,
 			method: 'GET',
 			path: '/api/auth/verify-email',
-			summary: 'Open an emailed verification link',
-			description:
-				'In the session of the account the link was sent to: proves its address (password and sessions stay) and answers 303 to `callbackURL` (default `/tai-khoan`) with `da-xac-minh=1` added. Without a session the link is not spent: 303 to the sign-in page, which comes back here afterwards. In another account\'s session: 403 `forbidden` (reason `other_account`). When it fails, browsers (`Accept: text/html`) get 303 to the account page with the reason; other clients get the error envelope.',
 			envelope: 'raw',
 			auth: 'optional-session',
 			rateLimit: authLimited,
@@ -384,7 +291,7 @@ export const authRouter = router({
 			// The link's token must not travel on in a Referer header.
 			redirectHeaders: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
 			browserErrorRedirect: verifyFailurePage,
-			errors: { 400: ['validation_error', 'invalid_token'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
+			...docs.verifyEmail
 		}
 	})
 		.input(VerifyEmailQuery)
@@ -414,28 +321,12 @@ export const authRouter = router({
 			return { ...startSession(ctx, session), landing: session.landing };
 		}),
 
-	forgetPassword: route({
-		openapi: {
-			...mailSent,
-			path: '/api/auth/forget-password',
-			summary: 'Email a password reset link',
-			description: 'Always the same 200, whether or not the account exists.',
-			errors: mailErrors
-		}
-	})
+	forgetPassword: route({ openapi: { ...mailSent, path: '/api/auth/forget-password', ...docs.forgetPassword } })
 		.input(ForgetPasswordInput)
 		.output(Acknowledged)
 		.mutation(mails(requestPasswordReset)),
 
-	resetPassword: route({
-		openapi: {
-			...mailSent,
-			path: '/api/auth/reset-password',
-			summary: 'Set a new password with a reset link',
-			description: 'Single use; every session of the account ends, including the caller\'s if it was one (its cookie is cleared).',
-			errors: { 400: ['validation_error', 'invalid_token'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-		}
-	})
+	resetPassword: route({ openapi: { ...mailSent, path: '/api/auth/reset-password', ...docs.resetPassword } })
 		.input(ResetPasswordInput)
 		.output(Acknowledged)
 		.mutation(async ({ ctx, input }) => {
@@ -444,36 +335,20 @@ export const authRouter = router({
 			return { status: true as const };
 		}),
 
-	session: route({
-		openapi: {
-			tags,
-			method: 'GET',
-			path: '/api/auth/session',
-			summary: 'The current session',
-			description: '`{ user, session: { expiresAt } }` for a valid `auth.session_data` cookie, otherwise `null`.',
-			envelope: 'raw',
-			auth: 'optional-session',
-			errors: {},
-			example: exampleSession
-		}
-	})
+	session: route({ openapi: { method: 'GET', path: '/api/auth/session', envelope: 'raw', auth: 'optional-session', ...docs.session } })
 		.input(z.object({}))
 		.output(SessionResponse.nullable())
 		.query(({ ctx }) => (ctx.session ? sessionResponse(ctx.session.user, ctx.session.expiresAt) : null)),
 
 	signOut: route({
 		openapi: {
-			tags,
 			method: 'POST',
 			path: '/api/auth/sign-out',
-			summary: 'Sign out',
-			description: 'Ends the session and clears its cookie; signing out twice (or without a session) is harmless.',
 			envelope: 'raw',
 			auth: 'optional-session',
 			sameOrigin: true,
 			setsCookies: ['auth.session_data'],
-			errors: {},
-			example: { status: true }
+			...docs.signOut
 		}
 	})
 		.output(Acknowledged)
@@ -484,41 +359,17 @@ export const authRouter = router({
 		}),
 
 	// The storefront's wrappers of the calls above (docs/api.md#authentication): same services, limits and answers, one step each.
-	uiOtpSend: route({
-		openapi: {
-			...mailSent,
-			path: '/api/internal/auth/otp/send',
-			summary: 'Email a sign-in code (storefront wrapper)',
-			description: 'The first call of `POST /api/auth/sign-in/email-otp` on its own: emails a 6-digit code valid 10 minutes; the same answer whether or not the account exists.',
-			errors: mailErrors
-		}
-	})
+	uiOtpSend: route({ openapi: { ...mailSent, path: '/api/internal/auth/otp/send', ...docs.uiOtpSend } })
 		.input(OtpSendInput)
 		.output(Acknowledged)
 		.mutation(mails(sendSignInOtp)),
 
-	uiOtpVerify: route({
-		openapi: {
-			...signedIn,
-			path: '/api/internal/auth/otp/verify',
-			summary: 'Sign in with an emailed code (storefront wrapper)',
-			description: 'The second call of `POST /api/auth/sign-in/email-otp` on its own: verifies the code, sets the `auth.session_data` cookie and answers the session.',
-			errors: { 400: ['validation_error', 'invalid_otp', 'otp_expired'], 403: ['forbidden'], 429: ['rate_limited'], 503: ['service_unavailable'] }
-		}
-	})
+	uiOtpVerify: route({ openapi: { ...signedIn, path: '/api/internal/auth/otp/verify', ...docs.uiOtpVerify } })
 		.input(OtpVerifyInput)
 		.output(SignedInResponse)
 		.mutation(async ({ ctx, input }) => startSession(ctx, await verifySignInOtp(input, authRequestOf(ctx)))),
 
-	uiMagicLink: route({
-		openapi: {
-			...mailSent,
-			path: '/api/internal/auth/magic',
-			summary: 'Email a sign-in link (storefront wrapper)',
-			description: 'The same as `POST /api/auth/sign-in/magic-link`: emails a one-time sign-in link; the same answer whether or not the account exists.',
-			errors: mailErrors
-		}
-	})
+	uiMagicLink: route({ openapi: { ...mailSent, path: '/api/internal/auth/magic', ...docs.uiMagicLink } })
 		.input(MagicLinkInput)
 		.output(Acknowledged)
 		.mutation(mails(requestMagicLink))

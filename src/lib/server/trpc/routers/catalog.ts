@@ -8,12 +8,10 @@ import {
 	ProductDetailResult
 } from '../../../contracts/catalog';
 import { categoryTree } from '../../catalog/categories';
-import { catalogExamples } from '../../catalog/examples';
 import { listCategory } from '../../catalog/listing';
 import { productByPath } from '../../catalog/product-detail';
 import { route, router } from '../init';
-
-const tags = ['Catalog'] as const;
+import { docs } from './catalog.docs';
 
 export const PRODUCT_PATH_PREFIX = '/api/v1/catalog/products/';
 
@@ -22,10 +20,6 @@ export const catalogRouter = router({
 		openapi: {
 			method: 'GET',
 			path: '/api/v1/catalog/products/{...fullPath}',
-			summary: 'Chi tiết học liệu theo đường dẫn',
-			description:
-				'`fullPath` is the category path joined with the product slug (slashes are part of it). A historical path of a renamed or moved product answers 308 with `Location` set to the current path; follow it once. `isPurchased` is true only for the signed-in owner.',
-			tags,
 			envelope: 'object',
 			auth: 'optional-session',
 			redirects: (result) => {
@@ -33,8 +27,7 @@ export const catalogRouter = router({
 				return moved.success ? PRODUCT_PATH_PREFIX + moved.data.moved : undefined;
 			},
 			httpCache: true,
-			errors: { 400: ['validation_error'], 404: ['not_found'], 500: ['internal'] },
-			example: catalogExamples.productDetail
+			...docs.product
 		}
 	})
 		.input(ProductDetailInput)
@@ -47,38 +40,13 @@ export const catalogRouter = router({
 		}),
 
 	listing: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/catalog/categories/{...path}',
-			summary: 'Học liệu trong một danh mục (cả các danh mục con)',
-			description:
-				'Lists published products of the whole category subtree (empty path: the whole catalog). Price filters apply to the effective price: the flash-sale price while a flash sale runs, else the sale price while the sale runs, else the list price. `onSale=true` keeps only discounted products. Pages with an opaque keyset `cursor`.',
-			tags,
-			envelope: 'list',
-			auth: 'none',
-			httpCache: true,
-			errors: { 400: ['validation_error'], 404: ['not_found'], 500: ['internal'] },
-			example: catalogExamples.listing
-		}
+		openapi: { method: 'GET', path: '/api/v1/catalog/categories/{...path}', envelope: 'list', auth: 'none', httpCache: true, ...docs.listing }
 	})
 		.input(CategoryListingInput)
 		.output(CategoryListingResult)
 		.query(({ input, ctx }) => listCategory(input, (reuse) => (ctx.response.reuse = reuse))),
 
-	tree: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/catalog/categories',
-			summary: 'Cây danh mục',
-			description: 'The whole category tree, depth-first in display order (siblings by sort order, then name). Inactive categories are included with `isActive: false`.',
-			tags,
-			envelope: 'object',
-			auth: 'none',
-			httpCache: true,
-			errors: { 500: ['internal'] },
-			example: catalogExamples.tree
-		}
-	})
+	tree: route({ openapi: { method: 'GET', path: '/api/v1/catalog/categories', envelope: 'object', auth: 'none', httpCache: true, ...docs.tree } })
 		.input(z.object({}).optional())
 		.output(CategoryTreeResult)
 		.query(({ ctx }) => categoryTree(undefined, (reuse) => (ctx.response.reuse = reuse)))

@@ -31,9 +31,8 @@ import { AttachmentFileInput, AttachmentSlotInput, CloseConversationInput, Conve
 import { CompleteUploadInput, Upload, UploadSlot } from '../../../contracts/uploads';
 import { attachmentFile, completeAttachment, createAttachmentSlot } from '../../conversations/attachments';
 import { uploadSlotPolicy } from '../../uploads/quotas';
-import { completeUploadDocs, createUploadDocs, exampleVerifiedUpload } from './upload-docs';
+import { docs } from './conversations.docs';
 
-const tags = ['Messages'];
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
@@ -46,55 +45,8 @@ const messageIpPolicy = (): RateLimitPolicy => ({ name: 'messages-ip', limit: co
 
 const viewer = (ctx: { session: { user: { id: string; role: 'customer' | 'author' | 'staff' } } }) => ({ id: ctx.session.user.id, role: ctx.session.user.role });
 
-const messageExample = {
-	id: '1042',
-	conversationId: '5b8e2f3a-0000-4000-8000-000000000000',
-	senderId: '0c1d2e3f-0000-4000-8000-000000000000',
-	mine: true,
-	fromStaff: false,
-	body: 'Tài liệu này có file Word không ạ?',
-	attachments: [
-		{
-			id: '3c9e1f2a-0000-4000-8000-000000000000',
-			fileName: 'anh-chup-trang-3.jpg',
-			contentType: 'image/jpeg',
-			sizeBytes: 182044,
-			url: '/api/v1/conversations/5b8e2f3a-0000-4000-8000-000000000000/attachments/3c9e1f2a-0000-4000-8000-000000000000'
-		}
-	],
-	createdAt: '2026-11-20T08:30:00.000Z'
-};
-const conversationExample = {
-	id: '5b8e2f3a-0000-4000-8000-000000000000',
-	kind: 'product',
-	status: 'open',
-	otherParty: { id: '7a6b5c4d-0000-4000-8000-000000000000', name: 'Cô Lan', isStaff: false },
-	product: { id: '9e8d7c6b-0000-4000-8000-000000000000', title: 'Giáo án Toán lớp 1 (Cánh diều)' },
-	lastMessage: messageExample,
-	unreadCount: 0,
-	blocked: false,
-	lastMessageAt: '2026-11-20T08:30:00.000Z',
-	createdAt: '2026-11-20T08:30:00.000Z'
-};
-
-const notFoundOrAuth = { 400: ['validation_error' as const], 401: ['unauthenticated' as const], 404: ['not_found' as const] };
-
 export const conversationsRouter = router({
-	list: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/conversations',
-			scopes: ['messages:read'],
-			summary: 'Conversations',
-			description:
-				'The signed-in account\'s conversations, newest activity first, each with the other party (the staff inbox for support), the product if any, the last message and `unreadCount` (messages from the other side not yet read). Staff also see the shared support inbox.',
-			tags,
-			envelope: 'list',
-			auth: 'session',
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'] },
-			example: { items: [conversationExample], nextCursor: null, hasMore: false }
-		}
-	})
+	list: route({ openapi: { method: 'GET', path: '/api/v1/conversations', envelope: 'list', auth: 'session', ...docs.list } })
 		.input(ConversationQuery)
 		.output(ConversationPage)
 		.query(({ ctx, input }) => listConversations(viewer(ctx), input)),
@@ -103,11 +55,6 @@ export const conversationsRouter = router({
 		openapi: {
 			method: 'POST',
 			path: '/api/v1/conversations',
-			scopes: ['messages:write'],
-			summary: 'Start a conversation',
-			description:
-				'Asks about a product (`productId`: its author answers, or staff for house-catalog products) or writes to support (`toSupport: true`), with a first message `body` (plain text, trimmed and NFC-normalised, 1–4 000 characters). Asking again about the same product, or writing to support again, continues the open conversation (`created: false`). A person who blocked the caller refuses with 403. Limited per account and per IP, per hour (`CONVERSATION_RATE_LIMIT`, `CONVERSATION_RATE_LIMIT_IP`).',
-			tags,
 			envelope: 'object',
 			auth: 'session',
 			sameOrigin: true,
@@ -117,29 +64,14 @@ export const conversationsRouter = router({
 					{ policy: startIpPolicy, key: 'ip' }
 				]
 			},
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'], 403: ['forbidden'], 404: ['not_found'], 409: ['conflict'], 429: ['rate_limited'] },
-			example: { conversation: conversationExample, message: messageExample, created: true }
+			...docs.start
 		}
 	})
 		.input(StartConversationInput)
 		.output(StartedConversation)
 		.mutation(async ({ ctx, input }) => (await startConversation(viewer(ctx), input)).result),
 
-	messages: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/conversations/{id}/messages',
-			scopes: ['messages:read'],
-			summary: 'Messages of a conversation',
-			description:
-				'The newest page of messages, oldest first; `nextCursor` pages back to older ones. With `after` (a message id), only the messages newer than it, oldest first: what a page polls for while it is open. 404 for a conversation that does not exist or that the caller is not a party of.',
-			tags,
-			envelope: 'list',
-			auth: 'session',
-			errors: notFoundOrAuth,
-			example: { items: [messageExample], nextCursor: null, hasMore: false }
-		}
-	})
+	messages: route({ openapi: { method: 'GET', path: '/api/v1/conversations/{id}/messages', envelope: 'list', auth: 'session', ...docs.messages } })
 		.input(MessageQuery)
 		.output(MessagePage)
 		.query(({ ctx, input }) => listMessages(viewer(ctx), input)),
@@ -148,11 +80,6 @@ export const conversationsRouter = router({
 		openapi: {
 			method: 'POST',
 			path: '/api/v1/conversations/{id}/messages',
-			scopes: ['messages:write'],
-			summary: 'Send a message',
-			description:
-				'Adds a message: `body` (plain text, trimmed and NFC-normalised, 1–4 000 characters) and/or `attachmentIds`, up to 4 verified uploads of `POST /api/v1/conversations/attachments` not sent with any message yet (400 otherwise); a message needs at least one of the two. 403 when the other party blocked the caller, 409 when the caller blocked them or the conversation was closed by staff. Limited per account and per IP, per minute (`MESSAGE_RATE_LIMIT`, `MESSAGE_RATE_LIMIT_IP`).',
-			tags,
 			envelope: 'object',
 			auth: 'session',
 			sameOrigin: true,
@@ -162,8 +89,7 @@ export const conversationsRouter = router({
 					{ policy: messageIpPolicy, key: 'ip' }
 				]
 			},
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'], 403: ['forbidden'], 404: ['not_found'], 409: ['conflict'], 429: ['rate_limited'] },
-			example: messageExample
+			...docs.send
 		}
 	})
 		.input(SendMessageInput)
@@ -172,15 +98,13 @@ export const conversationsRouter = router({
 
 	createAttachment: route({
 		openapi: {
-			...createUploadDocs,
+			method: 'POST',
 			path: '/api/v1/conversations/attachments',
-			scopes: ['messages:write'],
-			summary: 'Open an upload slot for a message attachment',
-			description: `A file to send with a message: an image (JPEG, PNG, WebP) or a PDF, at most MESSAGE_ATTACHMENT_MAX_BYTES (10 MiB). The same two steps as the studio's uploads: declare it here, send the bytes to \`put\` (or \`multipart\`), then \`POST …/attachments/{id}/complete\`; the verified upload's \`id\` goes into \`attachmentIds\` of \`POST /api/v1/conversations/{id}/messages\`. One that is never sent is deleted after UPLOAD_UNATTACHED_TTL_HOURS. Slots count against the account's upload quotas (UPLOAD_SLOTS_PER_HOUR: 429; UPLOAD_PENDING_BYTES_PER_AUTHOR, UPLOAD_STORED_BYTES_PER_AUTHOR). ${createUploadDocs.description}`,
-			tags,
+			envelope: 'object',
 			auth: 'session',
+			sameOrigin: true,
 			rateLimit: { requests: [{ policy: uploadSlotPolicy, key: 'user' }] },
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'], 422: ['state_violation'], 429: ['rate_limited'] }
+			...docs.createAttachment
 		}
 	})
 		.input(AttachmentSlotInput)
@@ -189,14 +113,12 @@ export const conversationsRouter = router({
 
 	completeAttachment: route({
 		openapi: {
-			...completeUploadDocs,
+			method: 'POST',
 			path: '/api/v1/conversations/attachments/{id}/complete',
-			scopes: ['messages:write'],
-			summary: 'Verify a message attachment',
-			tags,
+			envelope: 'object',
 			auth: 'session',
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'], 404: ['not_found'], 409: ['conflict'] },
-			example: { ...exampleVerifiedUpload, purpose: 'attachment', fileName: 'anh-chup-trang-3.jpg', contentType: 'image/jpeg', detectedType: 'image/jpeg' }
+			sameOrigin: true,
+			...docs.completeAttachment
 		}
 	})
 		.input(CompleteUploadInput)
@@ -204,57 +126,19 @@ export const conversationsRouter = router({
 		.mutation(({ ctx, input }) => completeAttachment(viewer(ctx), input.id, input.parts)),
 
 	attachment: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/conversations/{id}/attachments/{attachmentId}',
-			scopes: ['messages:read'],
-			summary: 'Download a message attachment',
-			description:
-				'The bytes of a file attached to a message of the conversation, for its two parties (and staff once the conversation was reported); anyone else gets the same 404 as for a conversation that does not exist. `Content-Type` is the type found in the bytes when they were verified (JPEG, PNG, WebP or PDF, never HTML or SVG), with `X-Content-Type-Options: nosniff` and a sandboxing `Content-Security-Policy`; images come `inline`, PDFs as an `attachment` download.',
-			tags,
-			envelope: 'stream',
-			fileTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
-			auth: 'session',
-			responseHeaders: { 'Content-Disposition': '`inline` for images, `attachment` for PDFs, with the file name (RFC 6266)', 'X-Content-Type-Options': '`nosniff`' },
-			errors: notFoundOrAuth
-		}
+		openapi: { method: 'GET', path: '/api/v1/conversations/{id}/attachments/{attachmentId}', envelope: 'stream', auth: 'session', ...docs.attachment }
 	})
 		.input(AttachmentFileInput)
 		.query(({ ctx, input }) => attachmentFile(viewer(ctx), input.id, input.attachmentId)),
 
 	markRead: route({
-		openapi: {
-			method: 'POST',
-			path: '/api/v1/conversations/{id}/read',
-			scopes: ['messages:write'],
-			summary: 'Mark a conversation read',
-			description: 'Marks the conversation read up to `upTo` (a message id) or to its newest message, and answers the unread messages left in it and across all the caller\'s conversations.',
-			tags,
-			envelope: 'object',
-			auth: 'session',
-			sameOrigin: true,
-			errors: notFoundOrAuth,
-			example: { unreadCount: 0, totalUnread: 2 }
-		}
+		openapi: { method: 'POST', path: '/api/v1/conversations/{id}/read', envelope: 'object', auth: 'session', sameOrigin: true, ...docs.markRead }
 	})
 		.input(MarkConversationReadInput)
 		.output(ConversationUnread)
 		.mutation(({ ctx, input }) => markConversationRead(viewer(ctx), input.id, input.upTo)),
 
-	unread: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/me/unread',
-			scopes: ['messages:read', 'notifications:read'],
-			summary: 'Unread counts',
-			description: 'What the header\'s badges show: unread messages across the caller\'s conversations, and unread notifications.',
-			tags,
-			envelope: 'object',
-			auth: 'session',
-			errors: { 401: ['unauthenticated'] },
-			example: { messages: 3, notifications: 1 }
-		}
-	})
+	unread: route({ openapi: { method: 'GET', path: '/api/v1/me/unread', envelope: 'object', auth: 'session', ...docs.unread } })
 		.input(z.object({}))
 		.output(MeUnread)
 		.query(async ({ ctx }) => {

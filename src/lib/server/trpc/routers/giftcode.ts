@@ -3,6 +3,7 @@ import { config } from '../../config';
 import { redeemGiftCode } from '../../giftcodes/redeem';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { route, router } from '../init';
+import { docs } from './giftcode.docs';
 
 /*
  * Only failed attempts count: a buyer with many real codes is never slowed down, a guesser is stopped quickly.
@@ -26,11 +27,6 @@ export const giftcodeRouter = router({
 		openapi: {
 			method: 'POST',
 			path: '/api/v1/giftcode/redeem',
-			scopes: ['giftcodes:redeem'],
-			summary: 'Redeem a gift code',
-			description:
-				'Credits the code\'s value to the bonus pocket of the wallet. Codes ignore case, spaces and dashes. Each user redeems a code once; a code allows a fixed number of redemptions. After repeated failures of one account (or many failures from one IP address, across accounts) further attempts get 429 until the window passes.',
-			tags: ['Gift codes'],
 			envelope: 'object',
 			auth: 'session',
 			rateLimit: {
@@ -40,8 +36,7 @@ export const giftcodeRouter = router({
 				]
 			},
 			sameOrigin: true,
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'], 404: ['not_found'], 422: ['wallet_balance_overflow'], 429: ['rate_limited'] },
-			example: { xuAmount: '50000', newBalance: '250000' }
+			...docs.redeem
 		}
 	})
 		.input(RedeemGiftCodeInput)

@@ -7,6 +7,7 @@ import { config } from '../../config';
 import type { RateLimitPolicy } from '../../platform/ratelimit';
 import { fileReport } from '../../reports/reports';
 import { route, router } from '../init';
+import { docs } from './reports.docs';
 
 const HOUR_MS = 3_600_000;
 
@@ -19,10 +20,6 @@ export const reportsRouter = router({
 		openapi: {
 			method: 'POST',
 			path: '/api/v1/reports',
-			summary: 'Report a product',
-			description:
-				'Files a takedown notice (`copyright`: the rights holder, naming the original and stating in good faith that they hold the rights, `sworn: true`), a theft report (`theft`: copied from another author, naming the original), a content problem (`content`) or anything else (`other`) about a product on sale. Works signed in or not. Staff review every report; a product may be taken off sale while they do. Limited per account (or per IP address when signed out) and per IP address, per hour (`REPORT_RATE_LIMIT`, `REPORT_RATE_LIMIT_IP`).',
-			tags: ['Reports'],
 			envelope: 'object',
 			auth: 'optional-session',
 			rateLimit: {
@@ -32,8 +29,7 @@ export const reportsRouter = router({
 				]
 			},
 			sameOrigin: true,
-			errors: { 400: ['validation_error'], 404: ['not_found'], 429: ['rate_limited'] },
-			example: { id: '8d3e6c1a-0000-4000-8000-000000000000', status: 'open', createdAt: '2026-11-20T03:12:45.000Z' }
+			...docs.file
 		}
 	})
 		.input(FileReportInput)

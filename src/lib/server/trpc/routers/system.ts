@@ -4,6 +4,7 @@ import { checkHealth } from '../../health/health';
 import { now } from '../../platform/clock';
 import { safeEqual } from '../../platform/signing';
 import { publicProcedure, route, router } from '../init';
+import { docs } from './system.docs';
 
 const HealthStatus = z.enum(['ok', 'degraded']);
 
@@ -22,24 +23,7 @@ export const systemRouter = router({
 		.query(() => ({ service: 'hoclieu' as const, time: now().toISOString() })),
 
 	/** GET /api/health: the liveness/readiness probe, outside the /api/v1 prefix (docs/api.md#versioning). */
-	health: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/health',
-			summary: 'Health probe',
-			description:
-				'Liveness and readiness of the app, its database, cache, file storage and background workers. 200 `{ "status": "ok" }`, or 503 `{ "status": "degraded" }` when a dependency is unhealthy. The public body carries only the aggregate `status`; per-check detail is for internal and development traffic. Never cached.',
-			tags: ['System'],
-			envelope: 'raw',
-			auth: 'none',
-			responseHeaders: { 'Cache-Control': '`no-store`' },
-			otherResponses: {
-				503: { description: 'A dependency is unhealthy', schema: z.object({ status: z.literal('degraded') }).loose(), headers: { 'Cache-Control': '`no-store`' } }
-			},
-			errors: {},
-			example: { status: 'ok' }
-		}
-	})
+	health: route({ openapi: { method: 'GET', path: '/api/health', envelope: 'raw', auth: 'none', ...docs.health } })
 		.input(z.object({}))
 		.output(z.object({ status: HealthStatus }).loose())
 		.query(async ({ ctx }) => {

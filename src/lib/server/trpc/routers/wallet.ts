@@ -4,24 +4,10 @@ import { db } from '../../db/client';
 import { listLedger } from '../../wallet/ledger';
 import { getBalance } from '../../wallet/service';
 import { route, router } from '../init';
-
-const tags = ['Wallet'];
+import { docs } from './wallet.docs';
 
 export const walletRouter = router({
-	balance: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/wallet/balance',
-			scopes: ['wallet:read'],
-			summary: 'Wallet balance',
-			description: 'The signed-in user\'s main (paid) and bonus (promotional) pockets and their total, in VND.',
-			tags,
-			envelope: 'object',
-			auth: 'session',
-			errors: { 401: ['unauthenticated'] },
-			example: { main: '150000', bonus: '20000', total: '170000' }
-		}
-	})
+	balance: route({ openapi: { method: 'GET', path: '/api/v1/wallet/balance', envelope: 'object', auth: 'session', ...docs.balance } })
 		.input(z.object({}))
 		.output(WalletBalance)
 		.query(async ({ ctx }) => {
@@ -29,36 +15,7 @@ export const walletRouter = router({
 			return { main: b.main.toString(), bonus: b.bonus.toString(), total: b.total.toString() };
 		}),
 
-	ledger: route({
-		openapi: {
-			method: 'GET',
-			path: '/api/v1/wallet/ledger',
-			scopes: ['wallet:read'],
-			summary: 'Wallet ledger',
-			description: 'Every change of the wallet, newest first: top-ups, bonuses, purchases, refunds and adjustments. `balanceAfter` is the wallet total right after the change.',
-			tags,
-			envelope: 'list',
-			auth: 'session',
-			errors: { 400: ['validation_error'], 401: ['unauthenticated'] },
-			example: {
-				items: [
-					{
-						entryType: 'TOPUP',
-						direction: 'CREDIT',
-						pocket: 'main',
-						amount: '200000',
-						balanceAfter: '200000',
-						refType: 'topup',
-						refId: '6f1c2a9e-0000-4000-8000-000000000000',
-						note: 'Nạp 200.000 ₫ vào ví (mã HL7K2MQX9A).',
-						createdAt: '2026-01-15T08:30:00.000Z'
-					}
-				],
-				nextCursor: null,
-				hasMore: false
-			}
-		}
-	})
+	ledger: route({ openapi: { method: 'GET', path: '/api/v1/wallet/ledger', envelope: 'list', auth: 'session', ...docs.ledger } })
 		.input(LedgerQuery)
 		.output(LedgerPage)
 		.query(({ ctx, input }) => listLedger(ctx.session.user.id, input))
