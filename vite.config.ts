@@ -25,7 +25,10 @@ export default defineConfig(({ mode }) => ({
 				test: {
 					name: 'unit',
 					include: ['tests/unit/**/*.test.ts'],
-					environment: 'node'
+					environment: 'node',
+					// npm test runs Playwright beside vitest (scripts/test.mjs): a CPU-heavy unit test (the
+					// OpenAPI examples, the linters) may wait its turn on a busy core; 5 s was a measure of load.
+					testTimeout: 30_000
 				}
 			},
 			{
