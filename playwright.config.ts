@@ -24,7 +24,10 @@ export default defineConfig({
 	fullyParallel: false,
 	workers: 1,
 	retries: 0,
-	timeout: 60_000,
+	// Limits catch a hang, not slowness: npm test runs these beside vitest (scripts/test.mjs), so a page
+	// may wait its turn on a busy core. Journeys that are long by nature set their own.
+	timeout: 180_000,
+	expect: { timeout: 20_000 },
 	reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['./tests/helpers/totals/playwright-totals.ts']],
 	use: {
 		baseURL: origin,

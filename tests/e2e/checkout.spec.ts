@@ -55,7 +55,7 @@ test('a QR order is paid while the page polls, then downloads; my orders lists a
 
 	await payReference(baseURL!, order.paymentRef!, order.amountVnd);
 	const status = page.getByTestId('checkout-status');
-	await expect(status).toContainText('Thanh toán thành công', { timeout: 15_000 });
+	await expect(status).toContainText('Thanh toán thành công', { timeout: 30_000 });
 	await expect(page.getByRole('heading', { name: 'Thanh toán thành công' })).toBeFocused();
 	const saved = await savedBytes(page, () => page.getByTestId('order-download').click());
 	expect(saved.name).toMatch(/\.docx$/);
@@ -118,7 +118,7 @@ test('an order left unpaid expires, and "Thử lại" goes back to the product',
 	await page.goto(`/thanh-toan/${order.id}`);
 	await expect(page.getByTestId('payment-qr')).toBeVisible();
 	await advanceClock(baseURL!, 16 * 60_000);
-	await expect(page.getByTestId('checkout-status')).toContainText('Đơn hàng đã hết hạn thanh toán', { timeout: 15_000 });
+	await expect(page.getByTestId('checkout-status')).toContainText('Đơn hàng đã hết hạn thanh toán', { timeout: 30_000 });
 	await expect(page.getByTestId('payment-qr')).toHaveCount(0);
 	await page.getByRole('link', { name: 'Thử lại' }).click();
 	await expect(page).toHaveURL(`/san-pham/${plan!.full_path}`);
@@ -135,7 +135,7 @@ test('a guest follows the order with its access cookie only; nobody else can see
 	await page.goto(`/thanh-toan/${order.id}`);
 	await expect(page.getByTestId('payment-qr')).toBeVisible();
 	await payReference(baseURL!, order.paymentRef!, order.amountVnd);
-	await expect(page.getByTestId('checkout-status')).toContainText('Thanh toán thành công', { timeout: 15_000 });
+	await expect(page.getByTestId('checkout-status')).toContainText('Thanh toán thành công', { timeout: 30_000 });
 	const saved = await savedBytes(page, () => page.getByTestId('order-download').click());
 	expect(Buffer.compare(saved.bytes, Buffer.from(await expectedFileBytes(baseURL!, plan!.id)))).toBe(0);
 	await expect(page.getByRole('link', { name: 'Xem tất cả đơn hàng' })).toHaveCount(0);

@@ -110,7 +110,7 @@ test('a teacher browses, searches, signs up, tops up, buys, downloads, redeems a
 			await expect(page.getByTestId('payment-amount')).toHaveText('100.000 ₫');
 			const ref = (await page.getByTestId('payment-ref').textContent())!.trim();
 			await payReference(baseURL!, ref, 100000);
-			await expect(page.getByTestId('topup-status')).toContainText('Nạp tiền thành công', { timeout: 15_000 });
+			await expect(page.getByTestId('topup-status')).toContainText('Nạp tiền thành công', { timeout: 30_000 });
 			await expect(page.getByTestId('balance-main')).toHaveText('100.000 ₫');
 			await expect(page.getByTestId('balance-bonus')).toHaveText('5.000 ₫');
 			await expect(page.getByTestId('balance-total')).toHaveText('105.000 ₫');
@@ -206,7 +206,7 @@ test('a teacher browses, searches, signs up, tops up, buys, downloads, redeems a
 				await expectAccessible(guest);
 				const ref = (await guest.getByTestId('payment-ref').textContent())!.trim();
 				await payReference(baseURL!, ref, guestPlan.price);
-				await expect(guest.getByTestId('checkout-status')).toContainText('Thanh toán thành công', { timeout: 15_000 });
+				await expect(guest.getByTestId('checkout-status')).toContainText('Thanh toán thành công', { timeout: 30_000 });
 				const saved = await savedBytes(guest, () => guest.getByTestId('order-download').click());
 				expect(Buffer.compare(saved.bytes, Buffer.from(await expectedFileBytes(baseURL!, guestPlan.id)))).toBe(0);
 			} finally {

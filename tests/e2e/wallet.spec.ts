@@ -53,7 +53,7 @@ test('top up with a promo code checked as you type, pay by QR, see the balance a
 	await expectAccessible(page);
 
 	await payReference(baseURL!, ref, 190000);
-	await expect(page.getByTestId('topup-status')).toContainText('Nạp tiền thành công', { timeout: 15_000 });
+	await expect(page.getByTestId('topup-status')).toContainText('Nạp tiền thành công', { timeout: 30_000 });
 	await expect(page.getByTestId('balance-total')).toHaveText('220.000 ₫');
 	await expect(page.getByTestId('balance-main')).toHaveText('200.000 ₫');
 	await expect(page.getByTestId('balance-bonus')).toHaveText('20.000 ₫');
@@ -75,7 +75,7 @@ test('an unpaid top-up expires and "Thử lại" starts over with the same amoun
 	await expect(page.getByTestId('payment-qr')).toBeVisible();
 
 	await advanceClock(baseURL!, 31 * 60_000);
-	await expect(page.getByTestId('topup-status')).toContainText('Mã QR đã hết hạn', { timeout: 15_000 });
+	await expect(page.getByTestId('topup-status')).toContainText('Mã QR đã hết hạn', { timeout: 30_000 });
 	await expect(page.getByTestId('payment-qr')).toHaveCount(0);
 	await page.getByRole('button', { name: 'Thử lại' }).click();
 	await expect(page.getByRole('radio', { name: /^500\.000\s₫/ })).toBeChecked();
