@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createOrPromoteStaff } from '../src/lib/server/admin/staff-bootstrap';
-import { confirmCashOrder } from '../src/lib/server/checkout/cash';
+import { confirmCashOrder } from '../src/lib/server/checkout/methods/cash';
 import { registerOrderPayments } from '../src/lib/server/checkout/setup';
 import { config, useToolDefaults } from '../src/lib/server/config';
 import { closeDatabase } from '../src/lib/server/db/client';

@@ -176,3 +176,28 @@ describe('effective_price()', () => {
 		]);
 	});
 });
+
+/**
+ * quote_source(): what a checkout quote offers (migration "price_source", docs/decisions/023). The
+ * rule is written once, in SQL: checkout_wallet and checkout/price.ts both take the offer from it.
+ */
+describe('quote_source', () => {
+	const flashId = '00000000-0000-4000-8000-000000000001';
+	const cases: [string, { flash: string | null; undercut: boolean; effective: string; list: string }, string | null][] = [
+		['an open flash sale sets the price, even while another runs out', { flash: flashId, undercut: true, effective: '9000', list: '10000' }, 'flash_sale'],
+		['a running flash sale with no stock left was all that made it cheaper: sold out', { flash: null, undercut: true, effective: '10000', list: '10000' }, null],
+		['a sale below the list price', { flash: null, undercut: false, effective: '8000', list: '10000' }, 'sale'],
+		['the list price', { flash: null, undercut: false, effective: '10000', list: '10000' }, 'list'],
+		['amounts compared as numbers, not text', { flash: null, undercut: false, effective: '9000', list: '10000' }, 'sale']
+	];
+	it.each(cases)('%s', async (_name, c, expected) => {
+		const { rows } = await pg.query<{ source: string | null }>(`SELECT quote_source($1::uuid, $2, $3, $4) AS source`, [c.flash, c.undercut, c.effective, c.list]);
+		expect(rows[0]!.source).toBe(expected);
+	});
+
+	it('is what checkout_wallet offers: a sold-out flash sale refuses the purchase rather than charge the regular price', async () => {
+		const body = (await pg.query<{ src: string }>(`SELECT prosrc AS src FROM pg_proc WHERE proname = 'checkout_wallet'`)).rows[0]!.src;
+		expect(body).toContain('quote_source(q.flash_id, q.undercut_running, q.effective, q.list)');
+		expect(body).not.toMatch(/'sale'|'list'/);
+	});
+});

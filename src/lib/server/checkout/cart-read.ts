@@ -13,7 +13,7 @@ import { cartCheckouts, orders, paymentIntents } from '../db/schema';
 import { openShortTransfers } from '../payments/bank-transfer';
 import { expireIfDue, isPastExpiry, paymentDetails } from '../payments/intents';
 import { CART_KIND } from './cart-kind';
-import type { CartCheckoutRow } from './cart-checkout';
+import type { CartCheckoutRow } from './methods/method';
 import { orderNotFound } from './errors';
 import { toOrderView, type Viewer } from './read';
 import type { OrderRow } from './transitions';

@@ -10,7 +10,7 @@ import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { now } from '../platform/clock';
 import { releasePromoRedemption } from '../promos/service';
-import { releaseFlashSaleUnit } from './flash-sale';
+import { releaseFlashSaleUnit } from './price';
 
 export type IntentReleaseStatus = 'EXPIRED' | 'CANCELLED';
 

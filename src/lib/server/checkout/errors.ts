@@ -10,6 +10,10 @@ export const invalidPromo = (message = 'Mã khuyến mãi không hợp lệ, đ�
 export const alreadyOwned = (productId: string) =>
 	new AppError('already_owned', 'Bạn đã sở hữu sản phẩm này, không cần mua lại.', { productId });
 
+/** The clear line a cart with an owned product gets (README "Cart"). */
+export const ownedInCart = (productId: string, title: string) =>
+	new AppError('already_owned', `Bạn đã sở hữu “${title}”: hãy bỏ học liệu này khỏi giỏ hàng rồi thanh toán lại.`, { productId });
+
 export const flashSaleSoldOut = (productId: string) =>
 	new AppError(
 		'flash_sale_sold_out',

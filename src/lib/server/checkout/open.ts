@@ -2,7 +2,8 @@
  * A checkout's opening reads in one statement (drizzle/0026, checkout_open):
  * the buyer's user row locked, then the product, the buyer's pending order
  * for it, whether they own it (a bundle: or every item of it), the quote
- * (buyer_quote(): effective_price() less any bundle credit), who they are
+ * (buyer_quote(): effective_price() less any bundle credit, offered by
+ * quote_source(), price.ts), who they are
  * for the receipt, and the checkout promo with the code asked for. The lock is taken in the function's first statement and the
  * reads run in its second with a fresh snapshot, so they see what the buyer's
  * previous checkout committed while this one waited for the lock.
@@ -14,7 +15,7 @@ import { queryRows } from '../db/rows';
 import type { ProductType, PromoKind } from '../db/schema';
 import type { LoadedCheckoutPromo } from '../promos/service';
 import { ts } from '../catalog/pricing';
-import type { QuoteRow } from './flash-sale';
+import { QUOTE_SOURCE, type QuoteRow } from './price';
 
 export interface OpeningRead {
 	product: { id: string; title: string; type: ProductType; categoryId: string };
@@ -78,7 +79,7 @@ export async function openCheckout(tx: Tx, userId: string | null, productId: str
 				pending_order_id::text AS pending_order_id, pending_intent_id::text AS pending_intent_id, owned,
 				buyer_email, buyer_name, list, regular, effective, flash_id::text AS flash_id, flash_capped, undercut_running,
 				promo_id::text AS promo_id, promo_kind, promo_percent_off, promo_max_discount_vnd, promo_amount_off_vnd,
-				promo_min_amount_vnd, promo_total_cap, promo_used, promo_per_user_cap, promo_in_scope, promo_uses, credit, pay
+				promo_min_amount_vnd, promo_total_cap, promo_used, promo_per_user_cap, promo_in_scope, promo_uses, credit, pay, ${QUOTE_SOURCE}
 			FROM checkout_open(${userId}::uuid, ${isUuid(productId) ? productId : null}::uuid, ${ts(at)}, ${promoCode}::text)`,
 		tx
 	);

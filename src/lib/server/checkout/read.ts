@@ -5,31 +5,22 @@
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Order, OrderListQuery, OrderPage } from '../../contracts/checkout';
-import { config } from '../config';
 import { db } from '../db/client';
-import { orders, paymentIntents } from '../db/schema';
-import { openShortTransfers } from '../payments/bank-transfer';
+import { orders } from '../db/schema';
 import { downloadPageUrl } from '../downloads/links';
 import { issueDownloadToken } from '../downloads/tokens';
 import { invalidCursor } from '../errors/app-error';
 import { now } from '../platform/clock';
 import { signJson, verifyJson } from '../platform/signing';
-import { expireIfDue, isPastExpiry, paymentDetails } from '../payments/intents';
-import { formatDateTimeText, formatVndText } from '../../format';
+import { expireIfDue, isPastExpiry } from '../payments/intents';
 import { orderNotFound } from './errors';
 import { formatOrderNumber } from '../../order-number';
 import { findRefund } from './refund';
 import { CART_KIND } from './cart-kind';
+import { orderMethod } from './methods';
 import { ORDER_KIND, type OrderRow } from './transitions';
 import { isUuid } from '../db/ids';
 import { keysetPage } from '../platform/keyset-page';
-
-function cashInstructions(row: OrderRow): string {
-	return (
-		`Thanh toán ${formatVndText(row.amountVnd)} bằng tiền mặt tại văn phòng hoclieu hoặc cho nhân viên thu tiền, và đọc mã đơn ${row.paymentRef}. ` +
-		`Đơn được xác nhận khi nhân viên nhận tiền${row.expiresAt ? `; đơn được giữ đến ${formatDateTimeText(row.expiresAt)}` : ''}.`
-	);
-}
 
 /** `created`: the order was made by this request (not a replay), so it cannot have been refunded yet. */
 export async function toOrderView(row: OrderRow, o: { created?: boolean } = {}): Promise<Order> {
@@ -37,28 +28,18 @@ export async function toOrderView(row: OrderRow, o: { created?: boolean } = {}):
 	const refund = row.status === 'PAID' && !o.created ? await findRefund(db(), row.id) : undefined;
 	// A refunded order stays PAID (the contract has no refund state) but gives no download any more.
 	const paid = row.status === 'PAID' && !refund;
-	let qrUrl: string | null = null;
-	let qrPayload: string | null = null;
-	let paymentInstructions: string | null = null;
-	const short = pending && row.paymentMethod === 'qr_direct' ? await receivedSoFar(row.id) : null;
-	if (pending && row.paymentMethod === 'qr_direct' && row.paymentRef && config().payment.ready) {
-		// After a short transfer the QR asks for the remainder only: the matcher adds it to what arrived.
-		const details = await paymentDetails({ reference: row.paymentRef, amountVnd: short ? short.dueVnd : row.amountVnd });
-		qrUrl = details.qrUrl;
-		qrPayload = details.qrPayload;
-		paymentInstructions = details.paymentInstructions;
-	}
-	if (pending && row.paymentMethod === 'cash_manual') paymentInstructions = cashInstructions(row);
+	const waiting = pending ? await orderMethod(row.paymentMethod).waiting?.(row) : undefined;
+	const short = waiting?.short ?? null;
 	return {
 		id: row.id,
 		orderNumber: formatOrderNumber(row.orderNumber),
 		status: row.status,
 		amountVnd: row.amountVnd.toString(),
 		paymentMethod: row.paymentMethod,
-		qrUrl,
-		qrPayload,
+		qrUrl: waiting?.qrUrl ?? null,
+		qrPayload: waiting?.qrPayload ?? null,
 		paymentRef: row.paymentRef,
-		paymentInstructions,
+		paymentInstructions: waiting?.paymentInstructions ?? null,
 		expiresAt: row.expiresAt?.toISOString() ?? null,
 		paidAt: row.paidAt?.toISOString() ?? null,
 		// `sending` is an internal claim: to the buyer it is still on its way.
@@ -74,19 +55,6 @@ export async function toOrderView(row: OrderRow, o: { created?: boolean } = {}):
 		...(refund ? { refundedAt: refund.createdAt.toISOString(), refundedVnd: refund.amountVnd.toString(), refundPocket: 'main' as const } : {}),
 		...(short ? { receivedVnd: short.receivedVnd.toString(), dueVnd: short.dueVnd.toString() } : {})
 	};
-}
-
-/** A pending order's short transfers waiting on its intent: null when none arrived. */
-async function receivedSoFar(orderId: string): Promise<{ receivedVnd: bigint; dueVnd: bigint } | null> {
-	const [intent] = await db()
-		.select()
-		.from(paymentIntents)
-		.where(and(eq(paymentIntents.kind, ORDER_KIND), eq(paymentIntents.targetId, orderId)));
-	if (!intent || intent.status !== 'PENDING') return null;
-	const short = await openShortTransfers(db(), intent.id);
-	if (short.length === 0) return null;
-	const receivedVnd = short.reduce((sum, t) => sum + t.amountVnd, 0n);
-	return receivedVnd < intent.amountVnd ? { receivedVnd, dueVnd: intent.amountVnd - receivedVnd } : null;
 }
 
 /** A cart's line is paid by the cart's intent (cart-checkout.ts), a single order by its own. */

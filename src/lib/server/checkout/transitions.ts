@@ -10,7 +10,7 @@ import { orders, paymentIntents, productOwnerships } from '../db/schema';
 import { now } from '../platform/clock';
 import { consumePromoRedemption, releasePromoRedemption } from '../promos/service';
 import { releaseIntentOrders } from './cart-release';
-import { releaseFlashSaleUnit } from './flash-sale';
+import { releaseFlashSaleUnit } from './price';
 
 /** The payment-intent kind of purchase orders (one reference space with top-ups). */
 export const ORDER_KIND = 'order';

@@ -20,7 +20,7 @@ import {
 	WalletAdjustmentInput
 } from '../../../contracts/admin-money';
 import { findOpenOrders, getAdminOrder, searchOrders } from '../../admin/orders';
-import { confirmCashOrder } from '../../checkout/cash';
+import { confirmCashOrder } from '../../checkout/methods/cash';
 import { refundOrder } from '../../checkout/refund';
 import { assignTransferToOrder, creditTransferToWallet, listUnmatchedTransfers } from '../../payments/resolve-unmatched';
 import { adjustWallet } from '../../wallet/adjust';

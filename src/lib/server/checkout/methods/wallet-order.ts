@@ -15,12 +15,12 @@
  * which is what refuses the second one (already_owned).
  */
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { queryRows } from '../db/rows';
-import { bigintParam } from '../db/sql-values';
-import { ts } from '../catalog/pricing';
-import type { Quote } from './flash-sale';
-import type { OrderRow } from './transitions';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { bigintParam } from '../../db/sql-values';
+import { ts } from '../../catalog/pricing';
+import type { Quote } from '../price';
+import type { OrderRow } from '../transitions';
 
 export interface WalletOrderInput {
 	id: string;
