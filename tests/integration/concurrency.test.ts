@@ -47,7 +47,12 @@ beforeAll(async () => {
 			MUSIC_DOWNLOAD_RATE_PER_MINUTE: '1000',
 			DATABASE_POOL_MAX: '20',
 			RATE_LIMIT_STORE_TIMEOUT_MS: '30000',
-			DATABASE_TIMEOUT_MS: '30000'
+			DATABASE_TIMEOUT_MS: '30000',
+			// Fifty requests queue on one PGlite connection, and npm test runs Playwright beside this suite:
+			// the last of them may pass the 10 s request and 5 s statement limits (503 by design). What is
+			// tested here is who wins a race, not how fast, so the limits only catch a hang.
+			REQUEST_TIMEOUT_MS: '120000',
+			DATABASE_STATEMENT_TIMEOUT_MS: '60000'
 		}
 	});
 	base = server.url;

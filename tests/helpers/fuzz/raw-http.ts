@@ -44,8 +44,24 @@ function decoded(body: Buffer, headers: IncomingHttpHeaders): Buffer {
 	throw new Error(`unexpected content-encoding ${encoding}`);
 }
 
-/** Sends one request; resolves with the response even when the server stops reading an oversized body early. */
-export function rawRequest(base: string, req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
+/**
+ * Sends one request; resolves with the response even when the server stops reading an oversized body early.
+ * A kept-alive socket the server closed as idle just as this request went out is reset before the server
+ * read a byte: Node's documented answer (http.ClientRequest `reusedSocket`) is to send it again, once, on a
+ * new connection. Any other reset, and a reset of a fresh connection, is the server's and fails the case.
+ */
+export async function rawRequest(base: string, req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
+	try {
+		return await sendOnce(base, req, timeoutMs);
+	} catch (error) {
+		if (!(error instanceof StaleSocket)) throw error;
+		return sendOnce(base, req, timeoutMs);
+	}
+}
+
+class StaleSocket extends Error {}
+
+function sendOnce(base: string, req: RawRequest, timeoutMs: number): Promise<RawResponse> {
 	const url = new URL(base);
 	const started = performance.now();
 	return new Promise((resolve, reject) => {
@@ -96,7 +112,7 @@ export function rawRequest(base: string, req: RawRequest, timeoutMs = 20_000): P
 			// A server that answers 413 and closes before the whole body was written is fine.
 			if (answered) return;
 			clearTimeout(timer);
-			reject(e);
+			reject(r.reusedSocket && (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? new StaleSocket(e.message) : e);
 		});
 		if (req.body) {
 			if (req.contentLength === false) {
