@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { db, type DbOrTx, type Tx } from '../../db/client';
-import { copyRows, rawTransaction, withoutSecondaryIndexes } from './copy';
+import { bulkProductRow, copyRows, primaryFilesAndPreviewJobs, rawTransaction, withoutPerRowTriggers, withoutSecondaryIndexes } from './copy';
 import { buyerReviewVotes, buyerReviews, categories, flashSales, orders, productAliases, productOwnerships, products, users } from '../../db/schema';
 import { DEMO_REVIEWERS } from './reviews';
 import type { SeedCatalog, SeedProduct } from './generate';
@@ -34,7 +34,10 @@ export async function insertCatalog(catalog: SeedCatalog, tx: DbOrTx = db(), onP
 		// GIN builds (search vectors, title pairs, trigrams) are several times faster with room to sort in.
 		await raw`SET LOCAL maintenance_work_mem = '256MB'`;
 		const restoreIndexes = await withoutSecondaryIndexes(raw);
-		await copyRows(raw, products, catalog.products.map(productRow), onProgress);
+		await withoutPerRowTriggers(raw, async () => {
+			await copyRows(raw, products, catalog.products.map((p) => bulkProductRow(productRow(p))), onProgress);
+			await primaryFilesAndPreviewJobs(raw);
+		});
 		await copyRows(raw, productAliases, catalog.aliases);
 		await copyRows(raw, flashSales, catalog.flashSales);
 		await restoreIndexes();
