@@ -8,6 +8,13 @@
  * - GET /balance with the session cookie: the signed-in read of
  *   GET /api/v1/wallet/balance: the cookie's HMAC checked as the app checks
  *   it (AUTH_SECRET), then the session and the wallet in one statement.
+ * - GET /listing/<categoryPath>?type=T&limit=N&after=<popularity>,<id>: the keyset query of
+ *   GET /api/v1/catalog/categories/{path}?sort=popular (src/lib/server/catalog/listing.ts): one
+ *   ordered index range per category of the subtree, merged, cut to the page, then the summary
+ *   columns. Its text is built once, at start, by the app's own query builders
+ *   (src/lib/server/catalog/product-query.ts), so both run the same statement; the subtree's
+ *   category ids are read once at start too (the app keeps them in memory). No cursor signing,
+ *   caching or envelope.
  * - POST /checkout {productId} with the session cookie: the wallet purchase of
  *   POST /api/v1/checkout in the fewest statements there can be, one: session,
  *   product and its effective price, the not-yet-owned check, the debit
@@ -16,7 +23,10 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fillPlaceholders, sql as q, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { and, flashSaleJoin, listOrders, summaryColumns } from '../../src/lib/server/catalog/product-query';
 
 const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 4100);
@@ -41,6 +51,59 @@ async function productDetail(req: IncomingMessage, res: ServerResponse): Promise
 		LIMIT 1`;
 	if (rows[0]) send(res, 200, { data: rows[0] });
 	else send(res, 404, { error: { code: 'not_found' } });
+}
+
+/** category path → the ids of its subtree, read at start (inactive categories are left out, as the app does). */
+const subtrees = new Map<string, string[]>();
+const listingTexts = new Map<number, { sql: string; params: unknown[] }>();
+
+/** The listing statement for a subtree of `branches` categories, with `after` (a cursor) or without. */
+function listingText(branches: number, after: boolean): { sql: string; params: unknown[] } {
+	const key = branches * 2 + (after ? 1 : 0);
+	const known = listingTexts.get(key);
+	if (known) return known;
+	const order = listOrders.popular;
+	const now = q.placeholder('now');
+	const limit = q.placeholder('limit');
+	const conditions: SQL[] = [q`p.is_published`, q`p.type = ${q.placeholder('type')}`];
+	if (after) conditions.push(order.after([q.placeholder('afterPopularity') as unknown as number, q.placeholder('afterId') as unknown as string]));
+	const parts = Array.from({ length: branches }, (_, i) => q`(SELECT p.* FROM products p
+		WHERE p.category_id = ${q.placeholder(`c${i}`)}::uuid AND ${and(conditions)}
+		ORDER BY ${order.orderBy} LIMIT ${limit})`);
+	const picked = q`SELECT * FROM (${q.join(parts, q` UNION ALL `)}) p ORDER BY ${order.orderBy} LIMIT ${limit}`;
+	const text = new PgDialect().sqlToQuery(q`
+		SELECT ${summaryColumns(now)}
+		FROM (${picked}) p
+		JOIN categories c ON c.id = p.category_id
+		${flashSaleJoin(now)}
+		ORDER BY ${order.orderBy}`);
+	listingTexts.set(key, text);
+	return text;
+}
+
+async function listing(req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const url = new URL(req.url ?? '/', 'http://floor');
+	const ids = subtrees.get(decodeURIComponent(url.pathname.replace(/^\/listing\//, '')));
+	if (!ids || ids.length === 0 || ids.length > 24) return send(res, 404, { error: { code: 'not_found' } });
+	const after = url.searchParams.get('after')?.split(',');
+	const statement = listingText(ids.length, Boolean(after));
+	const values: Record<string, unknown> = {
+		now: new Date().toISOString(),
+		limit: Number(url.searchParams.get('limit') ?? 13),
+		type: url.searchParams.get('type'),
+		...(after ? { afterPopularity: Number(after[0]), afterId: after[1] } : {}),
+		...Object.fromEntries(ids.map((id, i) => [`c${i}`, id]))
+	};
+	const rows = await sql.unsafe(statement.sql, fillPlaceholders(statement.params, values) as postgres.ParameterOrJSON<never>[], { prepare: true });
+	send(res, 200, { data: rows });
+}
+
+async function loadSubtrees(): Promise<void> {
+	const rows = await sql<{ path: string; ids: string[] }[]>`
+		SELECT root.path, array_agg(sub.id::text) AS ids
+		FROM categories root JOIN categories sub ON (sub.path = root.path OR sub.path LIKE root.path || '/%') AND sub.is_active
+		WHERE root.is_active GROUP BY root.path`;
+	for (const r of rows) subtrees.set(r.path, r.ids);
 }
 
 /** The session token of a signed `auth.session_data` cookie (src/lib/server/platform/signing.ts), or null. */
@@ -110,8 +173,16 @@ async function checkout(req: IncomingMessage, res: ServerResponse): Promise<void
 	else send(res, 409, { error: { code: 'state_violation' } });
 }
 
+await loadSubtrees();
+
 createServer((req, res) => {
 	const work =
-		req.method === 'POST' && req.url === '/checkout' ? checkout(req, res) : req.url === '/balance' ? balance(req, res) : productDetail(req, res);
+		req.method === 'POST' && req.url === '/checkout'
+			? checkout(req, res)
+			: req.url === '/balance'
+				? balance(req, res)
+				: req.url?.startsWith('/listing/')
+					? listing(req, res)
+					: productDetail(req, res);
 	work.catch((error: unknown) => send(res, 500, { error: { code: 'internal_error', message: String(error) } }));
 }).listen(port, '127.0.0.1', () => console.log(`floor listening on ${port}`));

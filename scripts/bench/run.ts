@@ -25,6 +25,14 @@
  * run says where the server's time went without the profiler slowing the measured numbers.
  * BENCH_PROFILE_SECONDS (default 3; 0 turns it off) sets its length.
  *
+ * `npm run bench -- --curve` runs the cost curve instead: steps 1–7 at each size of
+ * BENCH_CURVE_SIZES (default 10 000, 100 000 and 1 000 000 products), by default with one worker,
+ * 10 connections, no profiles and the scenarios that grow with the catalog (product detail, the
+ * category listing, cold searches, the wallet checkout, and their floors); for each size it reports
+ * the seed's time, the search index's build time (the server's own log line), every worker's peak
+ * RSS and each scenario's throughput and p99. The JSON is rewritten after every size, so a long
+ * curve keeps what it measured so far.
+ *
  * Everything targets 127.0.0.1 and every run is bounded by BENCH_SECONDS.
  */
 import autocannon from 'autocannon';
@@ -40,31 +48,38 @@ import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The cost curve (see above). */
+const CURVE = process.argv.includes('--curve');
+const CURVE_SIZES = (process.env.BENCH_CURVE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4300);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 4301);
-const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+const WORKERS = (process.env.BENCH_WORKERS ?? (CURVE ? '1' : '1,2')).split(',').map(Number);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? (CURVE ? '10' : '10,50')).split(',').map(Number);
 /** Extra node flags for the app server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (profiles are written when it stops). */
 const APP_NODE_ARGS = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 /** Comma-separated scenario name prefixes to run (all by default), e.g. "floor: wallet,wallet checkout". */
-const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+const CURVE_SCENARIOS = ['floor: product detail', 'floor: category listing', 'floor: wallet checkout', 'product detail', 'category listing', 'search (distinct', 'wallet checkout'];
+const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean) ?? (CURVE ? CURVE_SCENARIOS : null);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 3);
+const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? (CURVE ? 0 : 3));
 const RUN_STAMP = new Date().toISOString().replace(/[:.]/g, '-');
 const PROFILE_DIR = resolve(`bench-results/profiles-${RUN_STAMP}`);
 const AUTH_SECRET = randomBytes(32).toString('base64url');
 const SIGNING_SECRET = randomBytes(32).toString('base64url');
 const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
 
-const dbName = `hoclieu_bench_${Date.now().toString(36)}`;
-const dbUrl = (() => {
+// A fresh database per run (per size of the curve).
+let dbName = '';
+let dbUrl = '';
+function newDatabaseName(): void {
+	dbName = `hoclieu_bench_${Date.now().toString(36)}`;
 	const u = new URL(ADMIN_URL);
 	u.pathname = `/${dbName}`;
-	return u.toString();
-})();
+	dbUrl = u.toString();
+}
 
 function run(cmd: string, args: string[], env: Record<string, string>): void {
 	const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -87,17 +102,20 @@ async function waitListening(url: string, child: ChildProcess): Promise<void> {
 
 /**
  * Forwards the app's warnings and errors (its stdout is JSON lines at info level) and settles once
- * `workers` processes have logged "search index built".
+ * `workers` processes have logged "search index built", with each build's time as logged (ms).
  */
-function searchIndexesBuilt(child: ChildProcess, workers: number): Promise<void> {
-	let built = 0;
-	const all = new Promise<void>((done, fail) => {
-		const timer = setTimeout(() => fail(new Error('the app built no search index within 180 s (SEARCH_INDEX off, or the build failed: see its warnings)')), 180_000);
+function searchIndexesBuilt(child: ChildProcess, workers: number): Promise<number[]> {
+	const builds: number[] = [];
+	const all = new Promise<number[]>((done, fail) => {
+		const timer = setTimeout(() => fail(new Error('the app built no search index within 600 s (SEARCH_INDEX off, or the build failed: see its warnings)')), 600_000);
 		timer.unref();
 		createInterface({ input: child.stdout! }).on('line', (line) => {
-			if (line.includes('"msg":"search index built"') && ++built === workers) {
-				clearTimeout(timer);
-				done();
+			if (line.includes('"msg":"search index built"')) {
+				builds.push(Number(/"ms":(\d+)/.exec(line)?.[1] ?? NaN));
+				if (builds.length === workers) {
+					clearTimeout(timer);
+					done(builds);
+				}
 			}
 			if (!/"level":"(info|debug)"/.test(line)) console.log(line);
 		});
@@ -242,7 +260,35 @@ function stop(child: ChildProcess): Promise<unknown> {
 	return child.exitCode !== null ? Promise.resolve() : new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); });
 }
 
+/** What one run (one size of the curve) measured. */
+interface SizeRun {
+	products: number;
+	results: Result[];
+	rssByWorkers: Record<number, number[]>;
+	invariants: Invariants;
+	/** `npm run seed` alone (the migrations are timed apart), and the load average around it. */
+	seedSeconds: number;
+	seedLoad: string;
+	migrateSeconds: number;
+	/** Every serving process's search-index build, as the server logged it (ms), per WEB_CONCURRENCY. */
+	indexBuildMs: Record<number, number[]>;
+}
+
 async function main(): Promise<void> {
+	if (!CURVE) {
+		const r = await runSize(PRODUCTS);
+		report(r.results, r.rssByWorkers, r.invariants, r.migrateSeconds + r.seedSeconds, r.products);
+		return;
+	}
+	const runs: SizeRun[] = [];
+	for (const products of CURVE_SIZES) {
+		runs.push(await runSize(products));
+		curveReport(runs);
+	}
+}
+
+async function runSize(products: number): Promise<SizeRun> {
+	newDatabaseName();
 	const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 	await admin.unsafe(`CREATE DATABASE "${dbName}"`);
 	const sql = postgres(dbUrl, { max: 4, onnotice: () => {} });
@@ -257,11 +303,17 @@ async function main(): Promise<void> {
 			PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('base64url')
 		};
 		const env = { DATABASE_URL: dbUrl, NODE_ENV: 'production', AUTH_SECRET, SIGNING_SECRET, ORIGIN, LOG_LEVEL: 'warn', ...payment };
-		console.log(`== migrating and seeding ${PRODUCTS} products into ${dbName}`);
-		const seedStarted = Date.now();
+		console.log(`== migrating and seeding ${products} products into ${dbName}`);
+		const migrateStarted = Date.now();
 		run('npx', ['tsx', 'scripts/migrate.ts'], env);
-		run('npx', ['tsx', 'scripts/seed.ts', '--products', String(PRODUCTS)], env);
+		const migrateSeconds = (Date.now() - migrateStarted) / 1000;
+		const seedStarted = Date.now();
+		const loadBeforeSeed = load();
+		// The seed with the production defaults (DATABASE_STATEMENT_TIMEOUT_MS included): it must finish with them.
+		run('npx', ['tsx', 'scripts/seed.ts', '--products', String(products)], env);
 		const seedSeconds = (Date.now() - seedStarted) / 1000;
+		const seedLoad = `${loadBeforeSeed} → ${load()}`;
+		console.log(`   seed: ${seedSeconds.toFixed(1)} s (load ${seedLoad})`);
 
 		console.log(`== ${USERS} users with sessions and funded wallets`);
 		const cookies = await createUsers(sql, USERS);
@@ -308,14 +360,15 @@ async function main(): Promise<void> {
 			for (const connections of CONNECTIONS) results.push(await measure(s, `http://127.0.0.1:${FLOOR_PORT}`, 0, connections, () => [floor.pid!]));
 		}
 		const rssByWorkers: Record<number, number[]> = {};
+		const indexBuildMs: Record<number, number[]> = {};
 		for (const [i, workers] of WORKERS.entries()) {
 			const { child: server, indexes } = i === 0 ? first : app(workers);
 			if (i > 0) children.push(server);
 			await waitListening(`${ORIGIN}/api/health`, server);
 			// Every serving process builds its search index when it starts (about 7 s at 100 000 products):
 			// measured alongside, the build would be charged to whichever scenario ran then.
-			await indexes;
-			console.log(`== the app with WEB_CONCURRENCY=${workers}`);
+			indexBuildMs[workers] = await indexes;
+			console.log(`== the app with WEB_CONCURRENCY=${workers} (search index built in ${indexBuildMs[workers]!.join(', ')} ms)`);
 			for (const s of scenarios.filter((x) => x.target === 'app')) {
 				for (const connections of CONNECTIONS) {
 					const result = await measure(s, ORIGIN, workers, connections, () => withChildren(server.pid!));
@@ -327,7 +380,7 @@ async function main(): Promise<void> {
 			await stop(server);
 		}
 		const invariants = await checkInvariants(sql);
-		report(results, rssByWorkers, invariants, seedSeconds);
+		return { products, results, rssByWorkers, invariants, seedSeconds, seedLoad, migrateSeconds, indexBuildMs };
 	} finally {
 		// The servers must be gone before their database is dropped under them.
 		await Promise.all(children.map(stop));
@@ -387,6 +440,8 @@ interface Fixtures {
 	coldQueries: string[];
 	deepCategory: string;
 	deepCursor: string | null;
+	/** The keys (popularity, id) the deep cursor stands for, for the listing floor, which takes them plain. */
+	deepKeys: string | null;
 	buyable: string[];
 }
 
@@ -413,13 +468,23 @@ async function loadFixtures(sql: postgres.Sql): Promise<Fixtures> {
 		SELECT id FROM products WHERE is_published AND price_vnd > 0 AND price_vnd <= 200000 ORDER BY random() LIMIT 60000`;
 	// A deep cursor: walk 20 pages of the filtered listing first.
 	let cursor: string | null = null;
+	let pages = 0;
 	for (let i = 0; i < 20; i++) {
 		const q: string = `${ORIGIN}/api/v1/catalog/categories/${cat!.path}?sort=popular&type=LESSON_PLAN&pageSize=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 		const body = (await (await fetch(q)).json()) as { nextCursor: string | null };
 		if (!body.nextCursor) break;
 		cursor = body.nextCursor;
+		pages++;
 	}
-	return { productPaths: paths.map((r) => r.p), coldQueries, deepCategory: cat!.path, deepCursor: cursor, buyable: buyable.map((r) => r.id) };
+	// The last row of those pages: the keyset position the cursor carries (the same ordering, read directly).
+	const [last] = pages
+		? await sql<{ popularity: number; id: string }[]>`
+			SELECT p.popularity, p.id::text AS id FROM products p JOIN categories c ON c.id = p.category_id
+			WHERE (c.path = ${cat!.path} OR c.path LIKE ${cat!.path} || '/%') AND p.is_published AND p.type = 'LESSON_PLAN'
+			ORDER BY p.popularity DESC, p.id DESC OFFSET ${pages * 50 - 1} LIMIT 1`
+		: [];
+	const deepKeys = last ? `${last.popularity},${last.id}` : null;
+	return { productPaths: paths.map((r) => r.p), coldQueries, deepCategory: cat!.path, deepCursor: cursor, deepKeys, buyable: buyable.map((r) => r.id) };
 }
 
 function rotating<T>(items: T[]): () => T {
@@ -461,6 +526,11 @@ function buildScenarios(f: Fixtures, cookies: string[]): Scenario[] {
 			target: 'floor',
 			options: () => ({ requests: [{ setupRequest: (r) => ({ ...r, ...purchase('floor', floorNext++) }) }] }),
 			warmupRequests: checkoutWarmup
+		},
+		{
+			name: 'floor: category listing (node:http + postgres.js, the same keyset query)',
+			target: 'floor',
+			options: () => ({ requests: [{ path: `/listing/${encode(f.deepCategory)}?type=LESSON_PLAN&limit=13${f.deepKeys ? `&after=${encodeURIComponent(f.deepKeys)}` : ''}` }] })
 		},
 		{
 			name: 'floor: wallet balance (signed in)',
@@ -550,18 +620,23 @@ function targets(results: Result[], rssByWorkers: Record<number, number[]>): [st
 	return out;
 }
 
-/** The floor each app scenario is measured against: checkout against checkout, the signed-in read against the signed-in floor, every other read against product detail. */
+/**
+ * The floor each app scenario is measured against: checkout against checkout, the signed-in read
+ * against the signed-in floor, the category listing against the listing floor, every other read
+ * against product detail.
+ */
 function floorOf(scenario: string): string {
 	if (scenario.startsWith('wallet checkout')) return 'floor: wallet checkout';
+	if (scenario.startsWith('category listing')) return 'floor: category listing';
 	if (scenario.startsWith('wallet balance')) return 'floor: wallet balance';
 	return 'floor: product detail';
 }
 
-function report(results: Result[], rssByWorkers: Record<number, number[]>, invariants: Invariants, seedSeconds: number): void {
+function report(results: Result[], rssByWorkers: Record<number, number[]>, invariants: Invariants, seedSeconds: number, products: number): void {
 	const floorFor = (r: Result) =>
 		results.find((f) => f.workers === 0 && f.connections === r.connections && f.scenario.startsWith(floorOf(r.scenario)));
 	const lines = [
-		`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1; ${PRODUCTS} products, ${USERS} users; ${SECONDS} s per run after a 2 s warm-up (product detail: three reads of every path per worker first; checkouts: ${checkoutWarmup(1)} orders per process); seeding took ${seedSeconds.toFixed(0)} s.`,
+		`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1; ${products} products, ${USERS} users; ${SECONDS} s per run after a 2 s warm-up (product detail: three reads of every path per worker first; checkouts: ${checkoutWarmup(1)} orders per process); seeding took ${seedSeconds.toFixed(0)} s.`,
 		'',
 		'| Scenario | Workers | Conn. | req/s | vs floor | p50 ms | p99 ms | max ms | non-2xx (status code) | CPU ms/req: server · PostgreSQL · harness | load before → after |',
 		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
@@ -580,7 +655,60 @@ function report(results: Result[], rssByWorkers: Record<number, number[]>, invar
 	console.log('\n' + lines.join('\n'));
 	mkdirSync('bench-results', { recursive: true });
 	const file = `bench-results/bench-${RUN_STAMP}.json`;
-	writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), products: PRODUCTS, users: USERS, seconds: SECONDS, results, peakRssMb: rssByWorkers, invariants, seedSeconds }, null, 2));
+	writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), products, users: USERS, seconds: SECONDS, results, peakRssMb: rssByWorkers, invariants, seedSeconds }, null, 2));
+	console.log(`\nJSON: ${file}`);
+}
+
+/** Issue 45's targets for the largest size of the curve. */
+function curveTargets(r: SizeRun): [string, boolean][] {
+	const find = (prefix: string, workers = 1) => r.results.find((x) => x.scenario.startsWith(prefix) && x.workers === workers && x.connections === CONNECTIONS[0]);
+	const rss = Math.max(...Object.values(r.rssByWorkers).flat());
+	const build = Math.max(...Object.values(r.indexBuildMs).flat());
+	const cold = find('search (distinct');
+	const detail = find('product detail');
+	const detailFloor = find('floor: product detail', 0);
+	const out: [string, boolean][] = [
+		[`seed ≤ 300 s with the default settings (${r.seedSeconds.toFixed(0)} s)`, r.seedSeconds <= 300],
+		[`peak RSS per worker ≤ 400 MB (${rss} MB)`, rss <= 400],
+		[`search-index build ≤ 20 s (${(build / 1000).toFixed(1)} s)`, build <= 20_000]
+	];
+	if (cold) out.push([`cold search p99 < 25 ms (${cold.p99} ms)`, cold.p99 < 25]);
+	if (detail && detailFloor) out.push([`product detail ≥ 150 % of the floor (${Math.round((detail.requestsPerSec / detailFloor.requestsPerSec) * 100)} %)`, detail.requestsPerSec >= 1.5 * detailFloor.requestsPerSec]);
+	return out;
+}
+
+/** The curve as one Markdown table (a row per size), the targets at its largest size, and JSON. */
+function curveReport(runs: SizeRun[]): void {
+	const cell = (r: SizeRun, prefix: string, workers = WORKERS[0]!) => {
+		const x = r.results.find((y) => y.scenario.startsWith(prefix) && y.workers === workers && y.connections === CONNECTIONS[0]);
+		return x ? `${x.requestsPerSec} · ${x.p99}` : '—';
+	};
+	const ratio = (r: SizeRun, app: string, floor: string) => {
+		const a = r.results.find((y) => y.scenario.startsWith(app) && y.workers === WORKERS[0] && y.connections === CONNECTIONS[0]);
+		const f = r.results.find((y) => y.scenario.startsWith(floor) && y.workers === 0 && y.connections === CONNECTIONS[0]);
+		return a && f ? `${Math.round((a.requestsPerSec / f.requestsPerSec) * 100)} %` : '—';
+	};
+	const loads = (r: SizeRun) => {
+		const all = r.results.map((x) => Number(x.loadBefore.split(' ')[0]));
+		return all.length ? `${Math.min(...all).toFixed(1)}–${Math.max(...all).toFixed(1)}` : '—';
+	};
+	const lines = [
+		`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1; WEB_CONCURRENCY=${WORKERS[0]}, ${CONNECTIONS[0]} connections, ${SECONDS} s per run. Cells: req/s · p99 ms.`,
+		'',
+		'| Products | Seed s (load) | Index build s | Peak RSS/worker MB | Detail | vs floor | Listing | vs floor | Cold search | Checkout | vs floor | Floors: detail · listing · checkout req/s | 1-min load during runs |',
+		'| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+		...runs.map((r) => {
+			const floors = ['floor: product detail', 'floor: category listing', 'floor: wallet checkout'].map((f) => r.results.find((y) => y.scenario.startsWith(f) && y.connections === CONNECTIONS[0])?.requestsPerSec ?? '—').join(' · ');
+			return `| ${r.products.toLocaleString('en-US')} | ${r.seedSeconds.toFixed(0)} (${r.seedLoad.split(' ')[0]}) | ${(Math.max(...(r.indexBuildMs[WORKERS[0]!] ?? [NaN])) / 1000).toFixed(1)} | ${(r.rssByWorkers[WORKERS[0]!] ?? []).join(', ')} | ${cell(r, 'product detail')} | ${ratio(r, 'product detail', 'floor: product detail')} | ${cell(r, 'category listing')} | ${ratio(r, 'category listing', 'floor: category listing')} | ${cell(r, 'search (distinct')} | ${cell(r, 'wallet checkout')} | ${ratio(r, 'wallet checkout', 'floor: wallet checkout')} | ${floors} | ${loads(r)} |`;
+		}),
+		'',
+		`Targets at ${runs.at(-1)!.products.toLocaleString('en-US')} products:`,
+		...curveTargets(runs.at(-1)!).map(([what, ok]) => `- ${ok ? 'met' : 'NOT met'}: ${what}`)
+	];
+	console.log('\n' + lines.join('\n'));
+	mkdirSync('bench-results', { recursive: true });
+	const file = `bench-results/curve-${RUN_STAMP}.json`;
+	writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), users: USERS, seconds: SECONDS, workers: WORKERS, connections: CONNECTIONS, sizes: runs }, null, 2));
 	console.log(`\nJSON: ${file}`);
 }
 

@@ -3,6 +3,8 @@
  * (config `seedOnEmpty`), and from `npm run seed` (scripts/seed.ts).
  */
 import { inArray, sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { config } from '../../config';
 import { db } from '../../db/client';
 import { categories, orders } from '../../db/schema';
 import { now as clockNow } from '../../platform/clock';
@@ -61,9 +63,24 @@ export async function seedCatalog(request: SeedRequest): Promise<SeedOutcome> {
 /**
  * Fresh statistics for the planner and, with `vacuum`, an empty GIN pending
  * list (bulk inserts leave thousands of entries there, which every search
- * would otherwise scan linearly). Runs outside the seeding transaction.
+ * would otherwise scan linearly). Runs outside the seeding transaction (VACUUM
+ * cannot run inside one). On PostgreSQL it runs on a connection of its own with
+ * the statement timeout lifted for that session only: at 1 000 000 products
+ * VACUUM ANALYZE takes longer than DATABASE_STATEMENT_TIMEOUT_MS allows any
+ * request's statement.
  */
 export async function refreshStatistics(vacuum: boolean): Promise<void> {
-	const tables = sql.raw('products, categories, flash_sales, product_aliases, search_terms, buyer_reviews');
-	await db().execute(vacuum ? sql`VACUUM ANALYZE ${tables}` : sql`ANALYZE ${tables}`);
+	const tables = 'products, categories, flash_sales, product_aliases, search_terms, buyer_reviews, product_files, preview_jobs';
+	const statement = vacuum ? `VACUUM ANALYZE ${tables}` : `ANALYZE ${tables}`;
+	const url = config().databaseUrl;
+	if (!url) {
+		await db().execute(sql.raw(statement));
+		return;
+	}
+	const maintenance = postgres(url, { max: 1, onnotice: () => {}, connection: { statement_timeout: 0 } });
+	try {
+		await maintenance.unsafe(statement);
+	} finally {
+		await maintenance.end({ timeout: 5 });
+	}
 }

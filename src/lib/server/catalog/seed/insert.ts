@@ -1,6 +1,10 @@
-/** Writes a generated catalog in batches (100 000 products must load in well under a few minutes). */
+/**
+ * Writes a generated catalog: on PostgreSQL the big tables with COPY and their secondary indexes
+ * built after the load (./copy.ts), on PGlite in batches of multi-row INSERTs.
+ */
 import { sql } from 'drizzle-orm';
-import { db, type DbOrTx } from '../../db/client';
+import { db, type DbOrTx, type Tx } from '../../db/client';
+import { bulkProductRow, copyRows, primaryFilesAndPreviewJobs, rawTransaction, withoutPerRowTriggers, withoutSecondaryIndexes } from './copy';
 import { buyerReviewVotes, buyerReviews, categories, flashSales, orders, productAliases, productOwnerships, products, users } from '../../db/schema';
 import { DEMO_REVIEWERS } from './reviews';
 import type { SeedCatalog, SeedProduct } from './generate';
@@ -23,6 +27,23 @@ export async function insertCatalog(catalog: SeedCatalog, tx: DbOrTx = db(), onP
 	// Parents before children, so every parent_id already exists.
 	const ordered = [...catalog.categories].sort((a, b) => a.depth - b.depth);
 	for (const batch of chunks(ordered)) await tx.insert(categories).values(batch);
+	const raw = rawTransaction(tx as Tx);
+	if (raw && 'savepoint' in raw) {
+		// One COPY per table runs longer than the statement timeout meant for requests; this transaction only.
+		await raw`SET LOCAL statement_timeout = 0`;
+		// GIN builds (search vectors, title pairs, trigrams) are several times faster with room to sort in.
+		await raw`SET LOCAL maintenance_work_mem = '256MB'`;
+		const restoreIndexes = await withoutSecondaryIndexes(raw);
+		await withoutPerRowTriggers(raw, async () => {
+			await copyRows(raw, products, catalog.products.map((p) => bulkProductRow(productRow(p))), onProgress);
+			await primaryFilesAndPreviewJobs(raw);
+		});
+		await copyRows(raw, productAliases, catalog.aliases);
+		await copyRows(raw, flashSales, catalog.flashSales);
+		await restoreIndexes();
+		await insertDemoReviews(catalog, tx);
+		return;
+	}
 	let done = 0;
 	for (const batch of chunks(catalog.products)) {
 		await tx.insert(products).values(batch.map(productRow));
