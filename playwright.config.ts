@@ -43,7 +43,7 @@ export default defineConfig({
 	},
 	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 	webServer: {
-		command: 'node build',
+		command: 'node --liftoff-only build', // tests/helpers/node-flags.ts says why
 		url: `${origin}/api/health`,
 		reuseExistingServer: false,
 		timeout: 240_000, // the first start migrates and seeds the demo catalog while vitest keeps both cores busy (scripts/test.mjs)

@@ -1,5 +1,6 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
+import { TEST_NODE_FLAGS } from './tests/helpers/node-flags';
 
 export default defineConfig(({ mode }) => ({
 	plugins: [sveltekit()],
@@ -16,6 +17,8 @@ export default defineConfig(({ mode }) => ({
 		// The default reporter, then the tests and assertions per project (tests/helpers/totals/).
 		reporters: ['default', './tests/helpers/totals/totals-reporter.ts'],
 		setupFiles: ['tests/helpers/totals/count-assertions.ts'],
+		// Tests that open the embedded database in-process pay for its WebAssembly like a test server.
+		execArgv: [...TEST_NODE_FLAGS],
 		// Vitest's default on 2 cores is one file at a time (cores − 1). Two at once keep both
 		// cores busy: an integration file mostly waits on its server, a child process of its own.
 		maxWorkers: 2,

@@ -22,6 +22,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
+import { TEST_NODE_FLAGS } from './node-flags';
 
 export interface DatabaseTemplates {
 	/**
@@ -64,7 +65,7 @@ export async function adminQuery(base: string, statement: string): Promise<void>
 function migrate(env: Record<string, string>): Promise<void> {
 	const started = Date.now();
 	return new Promise((res, rej) => {
-		const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/migrate.ts'], {
+		const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, 'scripts/migrate.ts'], {
 			env: {
 				PATH: process.env.PATH ?? '',
 				HOME: process.env.HOME ?? '',

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { copyPgliteTemplate } from './database-templates';
-import { runTemplates, startServer, type TestServer } from './server';
+import { copyRunDatabaseInto, startServer, type TestServer } from './server';
+import { TEST_NODE_FLAGS } from './node-flags';
 
 const run = promisify(execFile);
 
@@ -17,7 +17,7 @@ export interface OpsResult {
 
 export async function ops(env: Record<string, string>, ...args: string[]): Promise<OpsResult> {
 	try {
-		const { stdout, stderr } = await run(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ops.ts', ...args], {
+		const { stdout, stderr } = await run(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, 'scripts/ops.ts', ...args], {
 			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', MIGRATIONS_DIR: resolve('drizzle'), LOG_LEVEL: 'warn', ...env },
 			timeout: 60_000
 		});
@@ -58,8 +58,7 @@ export async function openOpsWorkspace(dirPrefix: string, { fresh = false }: { f
 	} else {
 		ownDataDir = mkdtempSync(join(tmpdir(), dirPrefix));
 		// The CLI's first command finds the run's migrated database, as a server's first start does.
-		const pgliteTemplate = runTemplates()?.pgliteDir;
-		if (pgliteTemplate && !fresh) copyPgliteTemplate(pgliteTemplate, ownDataDir);
+		if (!fresh) copyRunDatabaseInto(ownDataDir);
 		env = { DATA_DIR: ownDataDir };
 	}
 	return {

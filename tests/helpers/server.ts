@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
+import { TEST_NODE_FLAGS } from './node-flags';
 import { adminQuery, copyPgliteTemplate, databasePrefix, databaseUrl, type DatabaseTemplates } from './database-templates';
 
 export interface TestServer {
@@ -65,6 +66,16 @@ export function runTemplates(): DatabaseTemplates | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * Gives a data directory the run's migrated embedded database, unless it already holds one (or the
+ * run is on PostgreSQL, where there is no PGlite template): a server, the operator CLI or a script
+ * started on it then finds the database up to date, as on any start after the first.
+ */
+export function copyRunDatabaseInto(dataDir: string): void {
+	const template = runTemplates()?.pgliteDir;
+	if (template && !existsSync(join(dataDir, 'pglite'))) copyPgliteTemplate(template, dataDir);
 }
 
 async function createDatabase(from: string | undefined): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
@@ -122,11 +133,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	}
 	// A server on the embedded database starts on the migrated copy: in the data directory made for it, or in
 	// one a test shares with the operator CLI (tests/helpers/ops.ts) before anything has created its database.
-	if (options.freshDatabase !== false && templates?.pgliteDir && !env.DATABASE_URL && env.DATA_DIR && !existsSync(join(env.DATA_DIR, 'pglite'))) {
-		copyPgliteTemplate(templates.pgliteDir, env.DATA_DIR);
-	}
+	if (templates && options.freshDatabase !== false && !env.DATABASE_URL && env.DATA_DIR) copyRunDatabaseInto(env.DATA_DIR);
 	const logs: string[] = [];
-	const child = spawn(process.execPath, [resolve('build/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, [...TEST_NODE_FLAGS, resolve('build/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	const collect = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
 	child.stdout!.on('data', collect);
 	child.stderr!.on('data', collect);

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { TestServer } from './server';
+import { TEST_NODE_FLAGS } from './node-flags';
 
 export interface WorkerProcess {
 	child: ChildProcess;
@@ -18,7 +19,7 @@ export interface WorkerProcess {
 }
 
 export async function startWorkerProcess(server: TestServer, env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
-	const child = spawn(process.execPath, [resolve('build/worker.js')], {
+	const child = spawn(process.execPath, [...TEST_NODE_FLAGS, resolve('build/worker.js')], {
 		env: {
 			PATH: process.env.PATH ?? '',
 			HOME: process.env.HOME ?? '',

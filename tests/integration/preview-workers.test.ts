@@ -19,6 +19,7 @@ import { previewToolsInstalled } from '../helpers/preview-tools';
 import { hangingDocx, multiPagePdf, productWithFile } from '../helpers/previews';
 import { startServer, type TestServer } from '../helpers/server';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { TEST_NODE_FLAGS } from '../helpers/node-flags';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.warn('preview-workers.test: the two-worker part needs PostgreSQL (TEST_DATABASE_URL): PGlite opens in one process only');
@@ -63,7 +64,7 @@ describe('the worker process on the embedded database', () => {
 	it('refuses to start, saying it needs PostgreSQL', () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-worker-'));
 		try {
-			const run = spawnSync(process.execPath, [resolve('build/worker.js')], {
+			const run = spawnSync(process.execPath, [...TEST_NODE_FLAGS, resolve('build/worker.js')], {
 				env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir, MIGRATIONS_DIR: resolve('drizzle') },
 				encoding: 'utf8',
 				timeout: 30_000

@@ -15,8 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildForStart, sourceDigest, STAMP_FILE, staleBecause } from '../../scripts/start-build.mjs';
 import { TEST_ONLY_NAMES, testNamesInBundle } from '../helpers/bundle';
 import { request } from '../helpers/http';
-import { copyPgliteTemplate } from '../helpers/database-templates';
-import { freePort, runTemplates } from '../helpers/server';
+import { copyRunDatabaseInto, freePort } from '../helpers/server';
 
 const OUT = resolve('.build-production');
 
@@ -58,8 +57,7 @@ describe('production bundle', () => {
 	describe('npm start is the demo, and says so', () => {
 		const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-npmstart-'));
 		// The run's migrated database: this is about the launcher and the mode, not a first migration.
-		const pgliteTemplate = runTemplates()?.pgliteDir;
-		if (pgliteTemplate) copyPgliteTemplate(pgliteTemplate, dataDir);
+		copyRunDatabaseInto(dataDir);
 		afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 		it('serves that build without building again, prints the mode as its first line and reports it on /api/health', async () => {

@@ -9,8 +9,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';
 import { createUser, request, sql } from '../helpers/http';
-import { copyPgliteTemplate } from '../helpers/database-templates';
-import { runTemplates, startServer, type TestServer } from '../helpers/server';
+import { copyRunDatabaseInto, startServer, type TestServer } from '../helpers/server';
+import { TEST_NODE_FLAGS } from '../helpers/node-flags';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -20,13 +20,12 @@ afterAll(async () => {
 describe('npm run seed', () => {
 	const dir = mkdtempSync(join(tmpdir(), 'hoclieu-seed-'));
 	// The run's migrated database: the seed's work is under test here; migrating an empty one is tested below.
-	const pgliteTemplate = runTemplates()?.pgliteDir;
-	if (pgliteTemplate) copyPgliteTemplate(pgliteTemplate, dir);
+	copyRunDatabaseInto(dir);
 	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 	const seed = (...args: string[]) =>
 		// Files are covered by the start-up seed below; here only the rows matter.
-		spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts', '--no-files', ...args], {
+		spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, 'scripts/seed.ts', '--no-files', ...args], {
 			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'warn' },
 			encoding: 'utf8',
 			timeout: 120_000

@@ -15,6 +15,7 @@ import { request } from '../helpers/http';
 import { postBankTransfer } from '../helpers/payments';
 import { PRODUCTION_WEBHOOK_SECRET, productionEnv } from '../helpers/production';
 import { refusedStart, startServer, type TestServer } from '../helpers/server';
+import { TEST_NODE_FLAGS } from '../helpers/node-flags';
 
 const PRODUCTION_NEEDS = [
 	'AUTH_SECRET',
@@ -101,7 +102,7 @@ describe('the tsx tools with no environment', () => {
 	const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-tools-'));
 	afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 	const tool = (script: string, env: Record<string, string>) =>
-		spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), script], {
+		spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, script], {
 			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
 			encoding: 'utf8',
 			timeout: 120_000
@@ -111,7 +112,7 @@ describe('the tsx tools with no environment', () => {
 		const migrated = tool('scripts/migrate.ts', { DATA_DIR: dataDir });
 		expect(migrated.status, migrated.stderr).toBe(0);
 		expect(migrated.stdout).toContain('migrations applied');
-		const listed = spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ops.ts', 'promos:list'], {
+		const listed = spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, 'scripts/ops.ts', 'promos:list'], {
 			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
 			encoding: 'utf8',
 			timeout: 120_000

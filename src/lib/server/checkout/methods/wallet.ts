@@ -13,12 +13,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { ts, type PriceSource } from '../../catalog/pricing';
+import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { queryRows } from '../../db/rows';
 import { orders } from '../../db/schema';
 import { getBalance, insufficientFunds } from '../../wallet/service';
 import { alreadyOwned, flashSaleSoldOut, ownedInCart, unknownProduct } from '../errors';
-import type { CartMethod, Settled } from './method';
+import type { CartMethod, PricedLine, Purchase, Settled } from './method';
 import { claimFree, insertCartCheckout } from './rows';
 import { insertPaidWalletOrder, paidWalletOrder } from './wallet-order';
 
@@ -84,6 +85,22 @@ async function payAtOnce(userId: string, productId: string, returnTo: string | n
 	}
 }
 
+/** One line's paying statement: the same for a single order and each line of a cart, but for the unit and the note. */
+function payLine(tx: Tx, p: Purchase, line: PricedLine, takeUnit: boolean, note: string) {
+	return insertPaidWalletOrder(tx, {
+		id: line.orderId,
+		userId: p.userId!,
+		productId: line.product.id,
+		at: p.at,
+		quote: line.quote,
+		takeUnit,
+		promo: line.promo,
+		amountVnd: line.amountVnd,
+		returnTo: p.returnTo,
+		note
+	});
+}
+
 export const wallet: CartMethod = {
 	free: false,
 	takesUnit: true,
@@ -91,18 +108,7 @@ export const wallet: CartMethod = {
 
 	async order(tx, p, line, takeUnit) {
 		const { product } = line;
-		const outcome = await insertPaidWalletOrder(tx, {
-			id: line.orderId,
-			userId: p.userId!,
-			productId: product.id,
-			at: p.at,
-			quote: line.quote,
-			takeUnit,
-			promo: line.promo,
-			amountVnd: line.amountVnd,
-			returnTo: p.returnTo,
-			note: `Mua “${product.title}”.`
-		});
+		const outcome = await payLine(tx, p, line, takeUnit, `Mua “${product.title}”.`);
 		// Only a statement that was to take the unit can lose it: the orchestrator prices the order again.
 		if (outcome.kind === 'unit_lost' && takeUnit) return undefined;
 		if (outcome.kind === 'owned') throw alreadyOwned(product.id);
@@ -122,18 +128,7 @@ export const wallet: CartMethod = {
 				settled.push(await claimFree(tx, p, line, cart.id));
 				continue;
 			}
-			const outcome = await insertPaidWalletOrder(tx, {
-				id: line.orderId,
-				userId: p.userId!,
-				productId: product.id,
-				at: p.at,
-				quote: line.quote,
-				takeUnit: false,
-				promo: line.promo,
-				amountVnd: line.amountVnd,
-				returnTo: p.returnTo,
-				note: `Mua “${product.title}” (giỏ hàng).`
-			});
+			const outcome = await payLine(tx, p, line, false, `Mua “${product.title}” (giỏ hàng).`);
 			if (outcome.kind === 'owned') throw ownedInCart(product.id, product.title);
 			if (outcome.kind !== 'paid') throw insufficientFunds(cart.totalVnd, (await getBalance(tx, p.userId!)).total);
 			settled.push({ order: { ...outcome.order, cartCheckoutId: cart.id }, receipt: { order: outcome.order, facts: { productTitle: product.title, account: line.account } } });
