@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';
-import { BitSet, DeltaList, PostingListsBuilder, type PostingLists, type SearchDocumentRow } from '../../src/lib/server/search/posting-lists';
+import { BitSet, DeltaList, forEachVectorLexeme, PostingListsBuilder, type PostingLists, type SearchDocumentRow, type SearchVectorRow } from '../../src/lib/server/search/posting-lists';
 import { intentHits, relevanceHits, type IndexHit, type IndexTerms } from '../../src/lib/server/search/index-hits';
 import type { IntentLevel } from '../../src/lib/server/search/intent-rank';
 import { titlePairGroups } from '../../src/lib/server/search/query-text';
@@ -192,5 +192,29 @@ describe('the compact search index', () => {
 				expect(page).toEqual(expected.slice(at + 1, at + 11));
 			}
 		}
+	});
+
+	it('reads the documents as PostgreSQL prints them (search_vector::text) into the same index', () => {
+		const lexemes: [string, number][] = [];
+		forEachVectorLexeme(`'a''b':1A 'c\\\\d':2B,3 'e' 'f':4C,5A,6B 'g':7B,8C`, (lexeme, flag) => lexemes.push([lexeme, flag]));
+		expect(lexemes).toEqual([
+			["a'b", 2],
+			['c\\d', 1],
+			['e', 0],
+			['f', 2],
+			['g', 1]
+		]);
+		// Each row printed as a tsvector: title words at weight A, tag-only words at B, description-only at C.
+		const printed: SearchVectorRow[] = plain.map((p) => {
+			let position = 0;
+			const weight = (w: string) => (p.title.has(w) ? 'A' : p.head.has(w) ? 'B' : 'C');
+			const vector = [...p.all].sort().map((w) => `'${w}':${++position}${weight(w)},${++position}C`);
+			return { id: p.id, popularity: p.popularity, category_id: p.category, vector: vector.join(' '), pairs: [...p.pairs].map((t) => `'${t}'`).join(' ') };
+		});
+		const builder = new PostingListsBuilder(printed.length);
+		for (const row of printed) builder.addVectors(row);
+		const fromVectors = builder.finish();
+		expect(fromVectors.footprint).toEqual(index.footprint);
+		for (const terms of queries(60)) expect(relevanceHits(fromVectors, terms, null, 1_000_000)).toEqual(relevanceHits(index, terms, null, 1_000_000));
 	});
 });

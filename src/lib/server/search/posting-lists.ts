@@ -38,8 +38,68 @@ export interface SearchDocumentRow {
 	pairs: string;
 }
 
+/**
+ * The same documents as PostgreSQL prints them, which costs it far less than building `words`
+ * (one product's `unnest` and `string_agg` each; docs/performance.md, "A compact search index"):
+ * `vector` is `search_vector::text` ('lexeme':1A,5C …: weight A in the title, B in the tags, C or
+ * none in the description), `pairs` is `title_pairs::text`.
+ */
+export interface SearchVectorRow {
+	id: string;
+	popularity: number;
+	category_id: string;
+	vector: string;
+	pairs: string;
+}
+
 const IN_TITLE = 2;
 const IN_HEAD = 1;
+
+/**
+ * Calls `each` with every lexeme of a tsvector's text form and its flag as in `words` (2 when a
+ * position has weight A, else 1 when one has B, else 0). PostgreSQL doubles a quote or backslash
+ * inside a lexeme.
+ */
+export function forEachVectorLexeme(text: string, each: (lexeme: string, flag: number) => void): void {
+	const n = text.length;
+	let i = 0;
+	while (i < n) {
+		if (text.charCodeAt(i) === 32) {
+			i++;
+			continue;
+		}
+		if (text.charCodeAt(i) !== 39) throw new Error(`not a tsvector at ${i}: ${text.slice(i, i + 20)}`);
+		let start = ++i;
+		let lexeme = '';
+		for (;;) {
+			if (i >= n) throw new Error(`unterminated lexeme in a tsvector: ${text.slice(start - 1, start + 20)}`);
+			const c = text.charCodeAt(i);
+			if (c === 39 && text.charCodeAt(i + 1) === 39) {
+				lexeme += text.slice(start, i + 1);
+				i += 2;
+				start = i;
+			} else if (c === 39) {
+				break;
+			} else if (c === 92) {
+				lexeme += text.slice(start, i);
+				start = ++i;
+				i++;
+			} else {
+				i++;
+			}
+		}
+		lexeme += text.slice(start, i++);
+		let flag = 0;
+		if (text.charCodeAt(i) === 58) {
+			for (i++; i < n && text.charCodeAt(i) !== 32; i++) {
+				const c = text.charCodeAt(i);
+				if (c === 65) flag = IN_TITLE;
+				else if (c === 66 && flag < IN_HEAD) flag = IN_HEAD;
+			}
+		}
+		each(lexeme, flag);
+	}
+}
 
 /**
  * The number `key` is known by in `ids`, given the next one the first time it is seen. A key kept
@@ -85,24 +145,39 @@ export class PostingListsBuilder {
 
 	/** Rows must come in ordinal order: popularity descending, then id descending. */
 	add(row: SearchDocumentRow): void {
+		const ordinal = this.addProduct(row);
+		forEachToken(row.words, (token, start, end) => this.addWord(ordinal, token.slice(start + 1, end), token.charCodeAt(start) - 48));
+		forEachToken(row.pairs, (token, start, end) => this.addPair(ordinal, token.slice(start, end)));
+	}
+
+	/** The same as `add`, from the documents as PostgreSQL prints them. */
+	addVectors(row: SearchVectorRow): void {
+		const ordinal = this.addProduct(row);
+		forEachVectorLexeme(row.vector, (lexeme, flag) => this.addWord(ordinal, lexeme, flag));
+		forEachVectorLexeme(row.pairs, (lexeme) => this.addPair(ordinal, lexeme));
+	}
+
+	private addProduct(row: { id: string; popularity: number; category_id: string }): number {
 		const ordinal = this.added;
 		if (ordinal >= this.products) throw new Error(`more search documents than the ${this.products} counted`);
 		this.ids.set(ordinal, row.id);
 		this.popularity[ordinal] = row.popularity;
 		this.categories[ordinal] = intern(this.categoryIds, row.category_id);
 		this.added++;
-		const { all, head, title, pairs } = this.growing;
-		forEachToken(row.words, (token, start, end) => {
-			const flag = token.charCodeAt(start) - 48;
-			const id = intern(this.keyIds, token.slice(start + 1, end));
-			(all[id] ??= new GrowingPostings(this.products)).push(ordinal);
-			if (flag >= IN_HEAD) (head[id] ??= new GrowingPostings(this.products)).push(ordinal);
-			if (flag === IN_TITLE) (title[id] ??= new GrowingPostings(this.products)).push(ordinal);
-		});
-		forEachToken(row.pairs, (token, start, end) => {
-			const id = intern(this.keyIds, token.slice(start, end));
-			(pairs[id] ??= new GrowingPostings(this.products)).push(ordinal);
-		});
+		return ordinal;
+	}
+
+	private addWord(ordinal: number, lexeme: string, flag: number): void {
+		const { all, head, title } = this.growing;
+		const id = intern(this.keyIds, lexeme);
+		(all[id] ??= new GrowingPostings(this.products)).push(ordinal);
+		if (flag >= IN_HEAD) (head[id] ??= new GrowingPostings(this.products)).push(ordinal);
+		if (flag === IN_TITLE) (title[id] ??= new GrowingPostings(this.products)).push(ordinal);
+	}
+
+	private addPair(ordinal: number, lexeme: string): void {
+		const id = intern(this.keyIds, lexeme);
+		(this.growing.pairs[id] ??= new GrowingPostings(this.products)).push(ordinal);
 	}
 
 	finish(): PostingLists {

@@ -36,7 +36,7 @@ import { nowMs } from '../platform/clock';
 import { catalogVersionSettled } from '../catalog/memory-cache';
 import { outsideHiddenCategories } from '../catalog/product-query';
 import { catalogVersion } from './hit-cache';
-import { PostingListsBuilder, type PostingLists, type SearchDocumentRow } from './posting-lists';
+import { PostingListsBuilder, type PostingLists, type SearchVectorRow } from './posting-lists';
 
 const BATCH_ROWS = 1_000;
 /** Builds start at most once per this many build durations. */
@@ -168,13 +168,11 @@ async function readIndex(): Promise<{ lists: PostingLists; popularity: string }>
 		async (tx) => {
 			const { products, popularity } = await popularityOf(tx);
 			const builder = new PostingListsBuilder(products);
-			const batch = (after: SearchDocumentRow | null) =>
-				queryRows<SearchDocumentRow>(
+			const batch = (after: SearchVectorRow | null) =>
+				queryRows<SearchVectorRow>(
 					sql`
 						SELECT p.id::text AS id, p.popularity, p.category_id::text AS category_id,
-							coalesce((SELECT string_agg(CASE WHEN 'A' = ANY(t.weights) THEN '2' WHEN 'B' = ANY(t.weights) THEN '1' ELSE '0' END || t.lexeme, ' ')
-								FROM unnest(p.search_vector) t), '') AS words,
-							array_to_string(tsvector_to_array(p.title_pairs), ' ') AS pairs
+							coalesce(p.search_vector::text, '') AS vector, coalesce(p.title_pairs::text, '') AS pairs
 						FROM products p
 						WHERE p.is_published AND ${outsideHiddenCategories}
 							${after ? sql`AND (p.popularity, p.id) < (${after.popularity}::integer, ${after.id}::uuid)` : sql``}
@@ -188,7 +186,7 @@ async function readIndex(): Promise<{ lists: PostingLists; popularity: string }>
 				// Awaited below, where a failure ends the build; until then it must not count as unhandled.
 				next.catch(() => {});
 				for (let i = 0; i < rows.length; i++) {
-					builder.add(rows[i]!);
+					builder.addVectors(rows[i]!);
 					// Searches and everything else keep their turns while a build runs.
 					if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
 				}
