@@ -19,10 +19,13 @@
  * once), in keyset batches by popularity so the lists come out sorted and
  * only two batches of rows are held at a time; it yields every hundred rows
  * so searches keep being answered, and PostgreSQL reads the next batch while
- * Node adds the last. At 100 000 products it takes about 5 s (PostgreSQL alone
- * needs about 3 s to produce the text), so a catalog that changes all the
- * time does not rebuild all the time: a build starts at most once per ten
- * build durations, and between builds PostgreSQL answers.
+ * Node adds the last. The documents are read as PostgreSQL prints its
+ * tsvectors and parsed here (posting-lists.ts, SearchVectorRow): building the
+ * `words` text in SQL took PostgreSQL 6 s for 100 000 products, printing them
+ * under 1 s (docs/decisions/024-compact-search-index.md). Builds still take
+ * seconds, so a catalog that changes all the time does not rebuild all the
+ * time: a build starts at most once per ten build durations, and between
+ * builds PostgreSQL answers.
  *
  * An index is dropped as soon as the version moves (the next build may need
  * its memory).

@@ -247,10 +247,48 @@ function titleFor(type: ProductType, leaf: Leaf, rng: Random): { title: string; 
 	}
 }
 
+/** A title's later copy: its base slug, then "-mau-N" (N ≥ 2, as `${N}` prints it). */
+const COPY_SLUG = /^(.*)-mau-([1-9]\d*)$/;
+
+/**
+ * The slugs the products of one category have, in memory that grows with the distinct titles
+ * rather than with the products. A repeated title's copies take "(mẫu N)" in turn from the last
+ * one it took, each free one found by probing every slug before it, so every "-mau-2" to
+ * "-mau-N" of a title whose last copy is N is taken: only each title's base slug (when its first
+ * product has it) and its last N are kept. Exactly the answers a set of every slug gave.
+ */
+class CategorySlugs {
+	/** Slugs taken as they are, by a title's first product. */
+	private readonly plain = new Set<string>();
+	/** A title's base slug → the last "(mẫu N)" it took (1: only the first product). */
+	private readonly lastCopy = new Map<string, number>();
+
+	has(slug: string): boolean {
+		if (this.plain.has(slug)) return true;
+		const copy = COPY_SLUG.exec(slug);
+		return copy !== null && (this.lastCopy.get(copy[1]!) ?? 0) >= Number(copy[2]);
+	}
+
+	/**
+	 * The lowest free "(mẫu N)" of a title with `baseSlug` (1: the base slug itself is free), taken.
+	 * Probed from the last one this title took in this category: every lower one is taken already,
+	 * so the answer is the same as probing from 2, without probing N slugs for the N-th copy
+	 * (quadratic: 1 000 000 products spent minutes here).
+	 */
+	take(baseSlug: string): { slug: string; copy: number } {
+		let copy = this.lastCopy.get(baseSlug) ?? 1;
+		let slug = copy > 1 ? `${baseSlug}-mau-${copy}` : baseSlug;
+		while (this.has(slug)) slug = `${baseSlug}-mau-${++copy}`;
+		if (copy === 1) this.plain.add(slug);
+		this.lastCopy.set(baseSlug, copy);
+		return { slug, copy };
+	}
+}
+
 /** The products, made one at a time in order: everything a product depends on is kept here. */
 class ProductMaker {
 	private readonly weightedLeaves: (readonly [Leaf, number])[];
-	private readonly takenSlugs = new Map<string, { slugs: Set<string>; lastCopy: Map<string, number> }>();
+	private readonly takenSlugs = new Map<string, CategorySlugs>();
 	private made = 0;
 
 	constructor(
@@ -264,7 +302,7 @@ class ProductMaker {
 
 	/** Whether a product of the category at `categoryId` has `slug`. */
 	slugTaken(categoryId: string, slug: string): boolean {
-		return this.takenSlugs.get(categoryId)?.slugs.has(slug) ?? false;
+		return this.takenSlugs.get(categoryId)?.has(slug) ?? false;
 	}
 
 	next(): { product: SeedProduct; purchases: SeedPurchase[]; reviews: SeedReview[] } {
@@ -275,18 +313,10 @@ class ProductMaker {
 		const made = titleFor(type, leaf, rng);
 		const topic = made.topic;
 		let title = made.title;
-		const taken = takenSlugs.get(leaf.category.id) ?? { slugs: new Set<string>(), lastCopy: new Map<string, number>() };
+		const taken = takenSlugs.get(leaf.category.id) ?? new CategorySlugs();
 		takenSlugs.set(leaf.category.id, taken);
-		const baseSlug = slugify(title);
-		// The lowest free "(mẫu N)", probed from the last one this title took in this category: every
-		// lower one is taken already (slugs are only added), so the answer is the same as probing from
-		// 2, without probing N slugs for the N-th copy (quadratic: 1 000 000 products spent minutes here).
-		let copy = taken.lastCopy.get(baseSlug) ?? 1;
-		let slug = copy > 1 ? `${baseSlug}-mau-${copy}` : baseSlug;
-		while (taken.slugs.has(slug)) slug = `${baseSlug}-mau-${++copy}`;
+		const { slug, copy } = taken.take(slugify(title));
 		if (copy > 1) title = `${title} (mẫu ${copy})`;
-		taken.slugs.add(slug);
-		taken.lastCopy.set(baseSlug, copy);
 
 		const free = type === 'MUSIC' ? rng.chance(0.3) : rng.chance(0.04);
 		const [lo, hi] = PRICE_RANGES[type];
