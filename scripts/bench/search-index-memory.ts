@@ -4,16 +4,17 @@
  * What the in-memory search index (src/lib/server/search/posting-lists.ts) keeps and costs to
  * build for N generated products, without PostgreSQL: the seed's generator, rows made as the build
  * statement returns them (tests/helpers/search-documents.ts: plain folding instead of
- * `to_tsvector`, so the lexemes differ a little from a seeded database's), added in ordinal order.
+ * `to_tsvector`, so the lexemes differ a little from a seeded database's), printed as PostgreSQL
+ * prints `search_vector` (the form the server's build reads: `addVectors`), added in ordinal order.
  * Prints the build's CPU time and the memory the finished index retains after a full GC: V8 heap
  * and array buffers (typed arrays live outside the heap, but in the process's RSS alike).
  * Results: docs/performance.md ("A compact search index").
  */
 import { parseArgs } from 'node:util';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';
-import { PostingListsBuilder, type PostingLists, type SearchDocumentRow } from '../../src/lib/server/search/posting-lists';
+import { PostingListsBuilder, type PostingLists, type SearchVectorRow } from '../../src/lib/server/search/posting-lists';
 import { relevanceHits } from '../../src/lib/server/search/index-hits';
-import { byOrdinal, searchDocumentOf } from '../../tests/helpers/search-documents';
+import { byOrdinal, searchDocumentOf, vectorRowOf } from '../../tests/helpers/search-documents';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '100000' } } });
 const N = Number(values.products);
@@ -29,9 +30,9 @@ function retained(): { heap: number; buffers: number } {
 }
 
 /** The rows in ordinal order, as compact strings (one catalog of N products never held at once). */
-function rows(): SearchDocumentRow[] {
+function rows(): SearchVectorRow[] {
 	const catalog = generateCatalog({ products: N, seed: 20_260_901, now: new Date('2026-11-28T00:00:00Z') });
-	return catalog.products.filter((p) => p.isPublished).map(searchDocumentOf).sort(byOrdinal);
+	return catalog.products.filter((p) => p.isPublished).map(searchDocumentOf).sort(byOrdinal).map(vectorRowOf);
 }
 
 const before = retained();
@@ -39,7 +40,7 @@ const documents = rows();
 const started = process.cpuUsage();
 const wall = performance.now();
 let builder: PostingListsBuilder | null = new PostingListsBuilder(documents.length);
-for (const row of documents) builder.add(row);
+for (const row of documents) builder.addVectors(row);
 let index: PostingLists | null = builder.finish();
 builder = null;
 const cpu = process.cpuUsage(started);

@@ -6,7 +6,7 @@
  * statement returns (src/lib/server/search/posting-lists.ts, SearchDocumentRow).
  */
 import type { SeedProduct } from '../../src/lib/server/catalog/seed/generate';
-import type { SearchDocumentRow } from '../../src/lib/server/search/posting-lists';
+import type { SearchDocumentRow, SearchVectorRow } from '../../src/lib/server/search/posting-lists';
 
 /** The words of `text`, folded. */
 export function lexemesOf(text: string): string[] {
@@ -39,4 +39,26 @@ export function searchDocumentOf(p: Pick<SeedProduct, 'id' | 'popularity' | 'cat
 /** The order the build reads rows in (its ordinals): popularity descending, then id descending. */
 export function byOrdinal(a: SearchDocumentRow, b: SearchDocumentRow): number {
 	return b.popularity - a.popularity || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/**
+ * The same document as PostgreSQL prints `search_vector` and `title_pairs` (what the server's build
+ * reads): each lexeme with two positions, the first at weight A in the title, B in the tags only,
+ * C in the description only.
+ */
+export function vectorRowOf(row: SearchDocumentRow): SearchVectorRow {
+	let position = 0;
+	const weight = ['C', 'B', 'A'];
+	const lexemes = row.words
+		.split(' ')
+		.filter(Boolean)
+		.map((token) => ({ flag: Number(token[0]), lexeme: token.slice(1) }))
+		.sort((a, b) => (a.lexeme < b.lexeme ? -1 : 1));
+	const vector = lexemes.map(({ flag, lexeme }) => `'${lexeme}':${++position}${weight[flag]},${++position}C`).join(' ');
+	const pairs = row.pairs
+		.split(' ')
+		.filter(Boolean)
+		.map((t) => `'${t}'`)
+		.join(' ');
+	return { id: row.id, popularity: row.popularity, category_id: row.category_id, vector, pairs };
 }

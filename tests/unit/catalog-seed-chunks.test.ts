@@ -3,7 +3,7 @@
  * CatalogGenerator) and must build exactly the catalog it built whole before: the SHA-256 below is
  * that of the whole-catalog generator of commit b29fac1 (the last before chunks) for the same
  * options, over every row of every table, serialised as here. The same check at 100 000 and
- * 300 000 products is in docs/performance.md ("The seed in chunks").
+ * 300 000 products is in docs/performance.md ("A compact search index and the seed in chunks").
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

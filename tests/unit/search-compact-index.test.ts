@@ -12,7 +12,7 @@ import { intentHits, relevanceHits, type IndexHit, type IndexTerms } from '../..
 import type { IntentLevel } from '../../src/lib/server/search/intent-rank';
 import { titlePairGroups } from '../../src/lib/server/search/query-text';
 import { Random } from '../../src/lib/server/catalog/seed/random';
-import { byOrdinal, lexemesOf, searchDocumentOf } from '../helpers/search-documents';
+import { byOrdinal, lexemesOf, searchDocumentOf, vectorRowOf } from '../helpers/search-documents';
 
 const catalog = generateCatalog({ products: 6_000, seed: 11, now: new Date('2026-11-28T00:00:00Z') });
 const rows: SearchDocumentRow[] = catalog.products.filter((p) => p.isPublished).map(searchDocumentOf).sort(byOrdinal);
@@ -205,12 +205,8 @@ describe('the compact search index', () => {
 			['g', 1]
 		]);
 		// Each row printed as a tsvector: title words at weight A, tag-only words at B, description-only at C.
-		const printed: SearchVectorRow[] = plain.map((p) => {
-			let position = 0;
-			const weight = (w: string) => (p.title.has(w) ? 'A' : p.head.has(w) ? 'B' : 'C');
-			const vector = [...p.all].sort().map((w) => `'${w}':${++position}${weight(w)},${++position}C`);
-			return { id: p.id, popularity: p.popularity, category_id: p.category, vector: vector.join(' '), pairs: [...p.pairs].map((t) => `'${t}'`).join(' ') };
-		});
+		const printed: SearchVectorRow[] = rows.map(vectorRowOf);
+		expect(printed[0]!.vector).toMatch(/^'[^']+':1[ABC],2C '/);
 		const builder = new PostingListsBuilder(printed.length);
 		for (const row of printed) builder.addVectors(row);
 		const fromVectors = builder.finish();
