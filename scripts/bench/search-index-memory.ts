@@ -8,7 +8,7 @@
  * prints `search_vector` (the form the server's build reads: `addVectors`), added in ordinal order.
  * Prints the build's CPU time and the memory the finished index retains after a full GC: V8 heap
  * and array buffers (typed arrays live outside the heap, but in the process's RSS alike).
- * Results: docs/performance.md ("A compact search index").
+ * Results: docs/performance.md ("A compact search index and the seed in chunks").
  */
 import { parseArgs } from 'node:util';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';

@@ -40,7 +40,8 @@ export interface SearchDocumentRow {
 
 /**
  * The same documents as PostgreSQL prints them, which costs it far less than building `words`
- * (one product's `unnest` and `string_agg` each; docs/performance.md, "A compact search index"):
+ * (one product's `unnest` and `string_agg` each; docs/performance.md, "A compact search index and
+ * the seed in chunks"):
  * `vector` is `search_vector::text` ('lexeme':1A,5C …: weight A in the title, B in the tags, C or
  * none in the description), `pairs` is `title_pairs::text`.
  */
