@@ -52,10 +52,13 @@ try {
 	await runMigrations();
 	console.log(`Seeding ${products} products (seed ${seed}) into ${cfg.databaseUrl ? 'PostgreSQL' : `PGlite at ${cfg.pgliteDir}`}…`);
 	let lastReport = 0;
+	const withFiles = values['no-files'] ? false : (values.files ?? products <= 5_000);
 	const outcome = await seedCatalog({
 		products,
 		seed,
 		reset: values.reset,
+		// Without files the outcome lists none: a million products' would be a million objects held to the end.
+		keepFiles: withFiles ? Infinity : 0,
 		onProgress: (done) => {
 			if (done - lastReport >= 10_000 || done === products) {
 				lastReport = done;
@@ -68,7 +71,6 @@ try {
 		process.exitCode = 1;
 	} else {
 		await refreshStatistics(true);
-		const withFiles = values['no-files'] ? false : (values.files ?? products <= 5_000);
 		if (withFiles) {
 			console.log(`Storing ${outcome.files.length} sample files…`);
 			await storeSeedFiles(outcome.files);

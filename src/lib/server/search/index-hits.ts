@@ -12,7 +12,8 @@
  */
 import type { CursorKey } from '../catalog/cursor';
 import type { IntentLevel } from './intent-rank';
-import { BitSet, type ListKind, type PostingLists, type Postings } from './posting-lists';
+import { BitSet, DeltaList, type ListKind, type PostingLists, type Postings } from './posting-lists';
+import { BLOCK } from './postings';
 import { titlePairGroups } from './query-text';
 
 /** What a query asks of the index: its positions as vocabulary lexemes (alternatives each), the last maybe a prefix. */
@@ -77,7 +78,70 @@ class BitSetCursor implements Cursor {
 	}
 }
 
-const cursorOf = (p: Postings): Cursor => (p instanceof BitSet ? new BitSetCursor(p.words) : new ListCursor(p));
+/** A delta list (./postings.ts): skips whole blocks by their first ordinals, then reads gaps within one. */
+class DeltaCursor implements Cursor {
+	/** The block read, the position in the whole list, the ordinal there and the byte after it. */
+	private block = 0;
+	private n = 0;
+	private value: number;
+	private at: number;
+
+	constructor(private readonly list: DeltaList) {
+		this.value = list.skips[0]!;
+		this.at = list.skips[1]!;
+	}
+
+	seek(target: number): number {
+		if (this.value >= target) return this.value;
+		const { skips, bytes, count } = this.list;
+		const blocks = skips.length >> 1;
+		// The last block whose first ordinal is ≤ target, if it lies ahead: gallop, then halve.
+		if (this.block + 1 < blocks && skips[2 * (this.block + 1)]! <= target) {
+			let step = 1;
+			while (this.block + step * 2 < blocks && skips[2 * (this.block + step * 2)]! <= target) step *= 2;
+			let lo = this.block + step;
+			let hi = Math.min(this.block + step * 2, blocks - 1);
+			while (lo < hi) {
+				const mid = (lo + hi + 1) >>> 1;
+				if (skips[2 * mid]! <= target) lo = mid;
+				else hi = mid - 1;
+			}
+			this.block = lo;
+			this.n = lo * BLOCK;
+			this.value = skips[2 * lo]!;
+			this.at = skips[2 * lo + 1]!;
+			if (this.value >= target) return this.value;
+		}
+		let { n, value, at } = this;
+		while (value < target) {
+			if (++n >= count) {
+				this.n = count;
+				this.value = END;
+				return END;
+			}
+			if (n % BLOCK === 0) {
+				this.block++;
+				value = skips[2 * this.block]!;
+				at = skips[2 * this.block + 1]!;
+			} else {
+				let gap = 0;
+				for (let shift = 0; ; shift += 7) {
+					const b = bytes[at++]!;
+					gap |= (b & 0x7f) << shift;
+					if (b < 0x80) break;
+				}
+				value += gap;
+			}
+		}
+		this.n = n;
+		this.value = value;
+		this.at = at;
+		return value;
+	}
+}
+
+const cursorOf = (p: Postings): Cursor =>
+	p instanceof BitSet ? new BitSetCursor(p.words) : p instanceof DeltaList ? new DeltaCursor(p) : new ListCursor(p);
 
 class UnionCursor implements Cursor {
 	constructor(private readonly parts: Cursor[]) {}
@@ -199,7 +263,7 @@ function walk(index: PostingLists, { tiers, allowed, from, limit }: Walk): Index
 		let ordinal = driver.seek(from && key === from.key ? from.ordinal : 0);
 		while (ordinal !== END && out.length < limit) {
 			if (allowed(ordinal) && !excluded.some((c) => c.seek(ordinal) === ordinal)) {
-				out.push({ id: index.ids[ordinal]!, k_popularity: index.popularity[ordinal]!, k_tier: key });
+				out.push({ id: index.idOf(ordinal), k_popularity: index.popularity[ordinal]!, k_tier: key });
 			}
 			ordinal = driver.seek(ordinal + 1);
 		}

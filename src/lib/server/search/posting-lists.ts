@@ -11,9 +11,14 @@
  * so walking a tier's intersection in list order is walking it by popularity,
  * and a page is found without ranking the rest.
  *
- * A rare lexeme's list is an Int32Array (4 bytes a posting), a common one's a
- * bit set (see Postings); at 100 000 products the index keeps about 10 MB.
+ * Every list is in the smallest of its forms (./postings.ts: a short plain list, delta-coded
+ * blocks, or a bit set) and product ids are kept as 16 bytes each (./product-ids.ts), so the index
+ * holds no JS object per product or per posting (docs/decisions/024-compact-search-index.md).
  */
+import { GrowingPostings, postingBytes, postingCount, type Postings } from './postings';
+import { ProductIds } from './product-ids';
+
+export { BitSet, DeltaList, postingCount, type Postings } from './postings';
 
 export type ListKind = 'all' | 'head' | 'title' | 'pairs';
 
@@ -33,68 +38,80 @@ export interface SearchDocumentRow {
 	pairs: string;
 }
 
+/**
+ * The same documents as PostgreSQL prints them, which costs it far less than building `words`
+ * (one product's `unnest` and `string_agg` each; docs/performance.md, "A compact search index and
+ * the seed in chunks"):
+ * `vector` is `search_vector::text` ('lexeme':1A,5C …: weight A in the title, B in the tags, C or
+ * none in the description), `pairs` is `title_pairs::text`.
+ */
+export interface SearchVectorRow {
+	id: string;
+	popularity: number;
+	category_id: string;
+	vector: string;
+	pairs: string;
+}
+
 const IN_TITLE = 2;
 const IN_HEAD = 1;
 
 /**
- * A lexeme's products: a sorted list of ordinals while it is rare, a bit per
- * product once 4 bytes a posting would cost more than that (a word in more than
- * one product in 32). Most postings belong to a few hundred common words, so
- * the index keeps about a quarter of what plain lists would.
+ * Calls `each` with every lexeme of a tsvector's text form and its flag as in `words` (2 when a
+ * position has weight A, else 1 when one has B, else 0). PostgreSQL doubles a quote or backslash
+ * inside a lexeme.
  */
-export type Postings = Int32Array | BitSet;
-
-export class BitSet {
-	constructor(
-		readonly words: Uint32Array,
-		readonly count: number
-	) {}
-}
-
-export const postingCount = (p: Postings): number => (p instanceof BitSet ? p.count : p.length);
-
-function setBit(bits: Uint32Array, ordinal: number): void {
-	bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
-}
-
-/** A lexeme's postings while the rows stream in, appended in ordinal order. */
-class Growable {
-	private list: Int32Array | null = new Int32Array(4);
-	private bits: Uint32Array | null = null;
-	private length = 0;
-
-	constructor(private readonly products: number) {}
-
-	push(ordinal: number): void {
-		if (this.list && this.length === this.list.length) this.grow(this.list);
-		if (this.bits) setBit(this.bits, ordinal);
-		else this.list![this.length] = ordinal;
-		this.length++;
-	}
-
-	/** A full list doubles, or turns into a bit set once that is smaller (see Postings). */
-	private grow(full: Int32Array): void {
-		if (full.length * 4 >= this.products / 8) {
-			this.bits = new Uint32Array(Math.ceil(this.products / 32));
-			for (const o of full) setBit(this.bits, o);
-			this.list = null;
-		} else {
-			this.list = new Int32Array(full.length * 2);
-			this.list.set(full);
+export function forEachVectorLexeme(text: string, each: (lexeme: string, flag: number) => void): void {
+	const n = text.length;
+	let i = 0;
+	while (i < n) {
+		if (text.charCodeAt(i) === 32) {
+			i++;
+			continue;
 		}
-	}
-
-	exact(): Postings {
-		return this.bits ? new BitSet(this.bits, this.length) : this.list!.slice(0, this.length);
+		if (text.charCodeAt(i) !== 39) throw new Error(`not a tsvector at ${i}: ${text.slice(i, i + 20)}`);
+		let start = ++i;
+		let lexeme = '';
+		for (;;) {
+			if (i >= n) throw new Error(`unterminated lexeme in a tsvector: ${text.slice(start - 1, start + 20)}`);
+			const c = text.charCodeAt(i);
+			if (c === 39 && text.charCodeAt(i + 1) === 39) {
+				lexeme += text.slice(start, i + 1);
+				i += 2;
+				start = i;
+			} else if (c === 39) {
+				break;
+			} else if (c === 92) {
+				lexeme += text.slice(start, i);
+				start = ++i;
+				i++;
+			} else {
+				i++;
+			}
+		}
+		lexeme += text.slice(start, i++);
+		let flag = 0;
+		if (text.charCodeAt(i) === 58) {
+			for (i++; i < n && text.charCodeAt(i) !== 32; i++) {
+				const c = text.charCodeAt(i);
+				if (c === 65) flag = IN_TITLE;
+				else if (c === 66 && flag < IN_HEAD) flag = IN_HEAD;
+			}
+		}
+		each(lexeme, flag);
 	}
 }
 
-/** The number `key` is known by in `ids`, given the next one the first time it is seen. */
+/**
+ * The number `key` is known by in `ids`, given the next one the first time it is seen. A key kept
+ * is a fresh copy: a token sliced out of a row's text may be a view of that whole text, which the
+ * map would then keep alive for as long as the index lives.
+ */
 function intern(ids: Map<string, number>, key: string): number {
 	let id = ids.get(key);
 	if (id === undefined) {
 		id = ids.size;
-		ids.set(key, id);
+		ids.set(Buffer.from(key, 'utf8').toString('utf8'), id);
 	}
 	return id;
 }
@@ -113,50 +130,78 @@ function forEachToken(text: string, each: (text: string, start: number, end: num
 
 export class PostingListsBuilder {
 	private readonly keyIds = new Map<string, number>();
-	private readonly growing: Record<ListKind, (Growable | undefined)[]> = { all: [], head: [], title: [], pairs: [] };
-	private readonly ids: string[] = [];
-	private readonly popularity: number[] = [];
-	private readonly categories: number[] = [];
+	private readonly growing: Record<ListKind, (GrowingPostings | undefined)[]> = { all: [], head: [], title: [], pairs: [] };
+	private readonly ids: ProductIds;
+	private readonly popularity: Int32Array;
+	private readonly categories: Int32Array;
 	private readonly categoryIds = new Map<string, number>();
+	private added = 0;
 
-	/** `products`: how many rows will be added (the size of a bit set). */
-	constructor(private readonly products: number) {}
+	/** `products`: how many rows will be added (the size of a bit set and of the per-product arrays). */
+	constructor(private readonly products: number) {
+		this.ids = new ProductIds(products);
+		this.popularity = new Int32Array(products);
+		this.categories = new Int32Array(products);
+	}
 
 	/** Rows must come in ordinal order: popularity descending, then id descending. */
 	add(row: SearchDocumentRow): void {
-		const ordinal = this.ids.length;
+		const ordinal = this.addProduct(row);
+		forEachToken(row.words, (token, start, end) => this.addWord(ordinal, token.slice(start + 1, end), token.charCodeAt(start) - 48));
+		forEachToken(row.pairs, (token, start, end) => this.addPair(ordinal, token.slice(start, end)));
+	}
+
+	/** The same as `add`, from the documents as PostgreSQL prints them. */
+	addVectors(row: SearchVectorRow): void {
+		const ordinal = this.addProduct(row);
+		forEachVectorLexeme(row.vector, (lexeme, flag) => this.addWord(ordinal, lexeme, flag));
+		forEachVectorLexeme(row.pairs, (lexeme) => this.addPair(ordinal, lexeme));
+	}
+
+	private addProduct(row: { id: string; popularity: number; category_id: string }): number {
+		const ordinal = this.added;
 		if (ordinal >= this.products) throw new Error(`more search documents than the ${this.products} counted`);
-		this.ids.push(row.id);
-		this.popularity.push(row.popularity);
-		this.categories.push(intern(this.categoryIds, row.category_id));
-		const { all, head, title, pairs } = this.growing;
-		forEachToken(row.words, (token, start, end) => {
-			const flag = token.charCodeAt(start) - 48;
-			const id = intern(this.keyIds, token.slice(start + 1, end));
-			(all[id] ??= new Growable(this.products)).push(ordinal);
-			if (flag >= IN_HEAD) (head[id] ??= new Growable(this.products)).push(ordinal);
-			if (flag === IN_TITLE) (title[id] ??= new Growable(this.products)).push(ordinal);
-		});
-		forEachToken(row.pairs, (token, start, end) => {
-			const id = intern(this.keyIds, token.slice(start, end));
-			(pairs[id] ??= new Growable(this.products)).push(ordinal);
-		});
+		this.ids.set(ordinal, row.id);
+		this.popularity[ordinal] = row.popularity;
+		this.categories[ordinal] = intern(this.categoryIds, row.category_id);
+		this.added++;
+		return ordinal;
+	}
+
+	private addWord(ordinal: number, lexeme: string, flag: number): void {
+		const { all, head, title } = this.growing;
+		const id = intern(this.keyIds, lexeme);
+		(all[id] ??= new GrowingPostings(this.products)).push(ordinal);
+		if (flag >= IN_HEAD) (head[id] ??= new GrowingPostings(this.products)).push(ordinal);
+		if (flag === IN_TITLE) (title[id] ??= new GrowingPostings(this.products)).push(ordinal);
+	}
+
+	private addPair(ordinal: number, lexeme: string): void {
+		const id = intern(this.keyIds, lexeme);
+		(this.growing.pairs[id] ??= new GrowingPostings(this.products)).push(ordinal);
 	}
 
 	finish(): PostingLists {
 		const keys = [...this.keyIds.keys()].sort();
-		const lists = Object.fromEntries(
-			KINDS.map((kind) => [kind, keys.map((key) => this.growing[kind][this.keyIds.get(key)!]?.exact() ?? EMPTY)])
-		) as Record<ListKind, Postings[]>;
+		// Each list's growing form is let go as soon as its exact copy is made, so the build never holds both whole.
+		const exact = (kind: ListKind, id: number): Postings => {
+			const growing = this.growing[kind][id];
+			this.growing[kind][id] = undefined;
+			return growing?.exact() ?? EMPTY;
+		};
+		const lists = Object.fromEntries(KINDS.map((kind) => [kind, keys.map((key) => exact(kind, this.keyIds.get(key)!))])) as Record<ListKind, Postings[]>;
 		const categoryIds = [...this.categoryIds.keys()];
-		return new PostingLists(this.ids, Int32Array.from(this.popularity), Int32Array.from(this.categories), categoryIds, keys, lists);
+		// Fewer rows than counted: the lists and bit sets only hold ordinals below `added`.
+		const size = this.added;
+		return new PostingLists(this.ids, size, this.popularity.subarray(0, size), this.categories.subarray(0, size), categoryIds, keys, lists);
 	}
 }
 
 export class PostingLists {
 	constructor(
-		/** Product id by ordinal. */
-		readonly ids: readonly string[],
+		/** Product id by ordinal (idOf). */
+		private readonly ids: ProductIds,
+		readonly size: number,
 		readonly popularity: Int32Array,
 		/** Index into `categoryIds` by ordinal. */
 		readonly category: Int32Array,
@@ -166,21 +211,22 @@ export class PostingLists {
 		private readonly lists: Record<ListKind, Postings[]>
 	) {}
 
-	get size(): number {
-		return this.ids.length;
+	/** The product id at `ordinal`. */
+	idOf(ordinal: number): string {
+		return this.ids.get(ordinal);
 	}
 
-	/** Postings kept and the bytes they take, for the build's log line. */
-	get footprint(): { postings: number; bytes: number } {
+	/** Postings kept and the bytes they take, and the bytes of the per-product arrays, for the build's log line. */
+	get footprint(): { postings: number; bytes: number; productBytes: number } {
 		let postings = 0;
 		let bytes = 0;
 		for (const kind of KINDS) {
 			for (const p of this.lists[kind]) {
 				postings += postingCount(p);
-				bytes += p instanceof BitSet ? p.words.byteLength : p.byteLength;
+				bytes += postingBytes(p);
 			}
 		}
-		return { postings, bytes };
+		return { postings, bytes, productBytes: this.ids.byteLength + this.popularity.byteLength + this.category.byteLength };
 	}
 
 	get lexemes(): number {
@@ -219,7 +265,7 @@ export class PostingLists {
 			const mid = (lo + hi) >>> 1;
 			const p = this.popularity[mid]!;
 			// Still at or before the cursor's row: greater popularity, or the same and a greater or equal id.
-			if (p > popularity || (p === popularity && this.ids[mid]! >= id)) lo = mid + 1;
+			if (p > popularity || (p === popularity && this.ids.get(mid) >= id)) lo = mid + 1;
 			else hi = mid;
 		}
 		return lo;

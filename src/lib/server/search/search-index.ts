@@ -19,10 +19,13 @@
  * once), in keyset batches by popularity so the lists come out sorted and
  * only two batches of rows are held at a time; it yields every hundred rows
  * so searches keep being answered, and PostgreSQL reads the next batch while
- * Node adds the last. At 100 000 products it takes about 5 s (PostgreSQL alone
- * needs about 3 s to produce the text), so a catalog that changes all the
- * time does not rebuild all the time: a build starts at most once per ten
- * build durations, and between builds PostgreSQL answers.
+ * Node adds the last. The documents are read as PostgreSQL prints its
+ * tsvectors and parsed here (posting-lists.ts, SearchVectorRow): building the
+ * `words` text in SQL took PostgreSQL 6 s for 100 000 products, printing them
+ * under 1 s (docs/decisions/024-compact-search-index.md). Builds still take
+ * seconds, so a catalog that changes all the time does not rebuild all the
+ * time: a build starts at most once per ten build durations, and between
+ * builds PostgreSQL answers.
  *
  * An index is dropped as soon as the version moves (the next build may need
  * its memory).
@@ -36,7 +39,7 @@ import { nowMs } from '../platform/clock';
 import { catalogVersionSettled } from '../catalog/memory-cache';
 import { outsideHiddenCategories } from '../catalog/product-query';
 import { catalogVersion } from './hit-cache';
-import { PostingListsBuilder, type PostingLists, type SearchDocumentRow } from './posting-lists';
+import { PostingListsBuilder, type PostingLists, type SearchVectorRow } from './posting-lists';
 
 const BATCH_ROWS = 1_000;
 /** Builds start at most once per this many build durations. */
@@ -168,13 +171,11 @@ async function readIndex(): Promise<{ lists: PostingLists; popularity: string }>
 		async (tx) => {
 			const { products, popularity } = await popularityOf(tx);
 			const builder = new PostingListsBuilder(products);
-			const batch = (after: SearchDocumentRow | null) =>
-				queryRows<SearchDocumentRow>(
+			const batch = (after: SearchVectorRow | null) =>
+				queryRows<SearchVectorRow>(
 					sql`
 						SELECT p.id::text AS id, p.popularity, p.category_id::text AS category_id,
-							coalesce((SELECT string_agg(CASE WHEN 'A' = ANY(t.weights) THEN '2' WHEN 'B' = ANY(t.weights) THEN '1' ELSE '0' END || t.lexeme, ' ')
-								FROM unnest(p.search_vector) t), '') AS words,
-							array_to_string(tsvector_to_array(p.title_pairs), ' ') AS pairs
+							coalesce(p.search_vector::text, '') AS vector, coalesce(p.title_pairs::text, '') AS pairs
 						FROM products p
 						WHERE p.is_published AND ${outsideHiddenCategories}
 							${after ? sql`AND (p.popularity, p.id) < (${after.popularity}::integer, ${after.id}::uuid)` : sql``}
@@ -188,7 +189,7 @@ async function readIndex(): Promise<{ lists: PostingLists; popularity: string }>
 				// Awaited below, where a failure ends the build; until then it must not count as unhandled.
 				next.catch(() => {});
 				for (let i = 0; i < rows.length; i++) {
-					builder.add(rows[i]!);
+					builder.addVectors(rows[i]!);
 					// Searches and everything else keep their turns while a build runs.
 					if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
 				}

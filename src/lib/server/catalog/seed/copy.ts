@@ -37,38 +37,58 @@ function copyValue(value: unknown): string {
  * Writes `rows` (drizzle insert objects: property names) into `table` with one COPY. The columns
  * are the first row's properties; every row of a seed table has the same ones.
  */
-export async function copyRows(
+export async function copyRows(sql: postgres.TransactionSql, table: Table, rows: readonly object[], onProgress?: (done: number) => void): Promise<void> {
+	await copyChunks(sql, table, [rows], onProgress);
+}
+
+/**
+ * Writes the rows of `chunks` into `table` with one COPY, taking each chunk only once the rows
+ * before it are handed to the connection (a generator's next chunk is made while PostgreSQL reads
+ * the last): the rows in memory at any time are one chunk, however many are written.
+ */
+export async function copyChunks(
 	sql: postgres.TransactionSql,
 	table: Table,
-	rows: readonly object[],
+	chunks: Iterable<readonly object[]>,
 	onProgress?: (done: number) => void
 ): Promise<void> {
-	if (rows.length === 0) return;
 	const tableName = getTableName(table);
 	const columns = getTableColumns(table) as Record<string, { name: string }>;
-	const keys = Object.keys(rows[0]!);
-	const names = keys.map((k) => {
-		const column = columns[k];
-		if (!column) throw new Error(`${tableName} has no column for ${k}`);
-		return `"${column.name}"`;
-	});
-	const stream = await sql.unsafe(`COPY "${tableName}" (${names.join(', ')}) FROM STDIN`).writable();
-	const finished = new Promise<void>((done, fail) => {
-		stream.on('finish', done);
-		stream.on('error', fail);
-	});
-	const CHUNK = 2_000;
-	for (let start = 0; start < rows.length; start += CHUNK) {
-		const end = Math.min(rows.length, start + CHUNK);
-		let text = '';
-		for (let i = start; i < end; i++) {
-			const row = rows[i] as Record<string, unknown>;
-			text += keys.map((k) => copyValue(row[k])).join('\t') + '\n';
+	let keys: string[] | null = null;
+	let stream: Awaited<ReturnType<ReturnType<postgres.TransactionSql['unsafe']>['writable']>> | null = null;
+	let finished: Promise<void> | null = null;
+	let done = 0;
+	const TEXT_ROWS = 2_000;
+	for (const rows of chunks) {
+		if (rows.length === 0) continue;
+		if (!stream) {
+			keys = Object.keys(rows[0]!);
+			const names = keys.map((k) => {
+				const column = columns[k];
+				if (!column) throw new Error(`${tableName} has no column for ${k}`);
+				return `"${column.name}"`;
+			});
+			const opened = await sql.unsafe(`COPY "${tableName}" (${names.join(', ')}) FROM STDIN`).writable();
+			stream = opened;
+			finished = new Promise<void>((resolve, fail) => {
+				opened.on('finish', resolve);
+				opened.on('error', fail);
+			});
 		}
-		// Respect back-pressure: the rows are generated far faster than PostgreSQL takes them.
-		if (!stream.write(text)) await new Promise((r) => stream.once('drain', r));
-		onProgress?.(end);
+		for (let start = 0; start < rows.length; start += TEXT_ROWS) {
+			const end = Math.min(rows.length, start + TEXT_ROWS);
+			let text = '';
+			for (let i = start; i < end; i++) {
+				const row = rows[i] as Record<string, unknown>;
+				text += keys!.map((k) => copyValue(row[k])).join('\t') + '\n';
+			}
+			// Respect back-pressure: the rows are generated far faster than PostgreSQL takes them.
+			if (!stream.write(text)) await new Promise((r) => stream!.once('drain', r));
+			done += end - start;
+			onProgress?.(done);
+		}
 	}
+	if (!stream) return;
 	stream.end();
 	await finished;
 }

@@ -1,8 +1,14 @@
 /**
- * Builds the demo catalog in memory, deterministically: the same seed value
- * and size give the same categories, products, aliases and flash sales (ids
- * included); dates are relative to `now`. Product #n is the same whatever the
- * size, so a small catalog is a prefix of a large one.
+ * Builds the demo catalog, deterministically: the same seed value and size
+ * give the same categories, products, aliases and flash sales (ids included);
+ * dates are relative to `now`. Product #n is the same whatever the size, so a
+ * small catalog is a prefix of a large one.
+ *
+ * `CatalogGenerator` hands the products out in chunks, so a seed can write
+ * each chunk before the next is made and hold only what later rows depend on
+ * (the slugs taken, the aliases and flash sales planned): 1 000 000 products
+ * generated whole held 3.96 GB (docs/performance.md, "The seed at scale").
+ * `generateCatalog` collects the same chunks into one catalog.
  */
 import { sampleFileName, sampleSuffix } from '../../platform/storage/sample-files';
 import type { ProductType } from '../../../contracts/catalog';
@@ -241,30 +247,76 @@ function titleFor(type: ProductType, leaf: Leaf, rng: Random): { title: string; 
 	}
 }
 
-function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date, seed: number) {
-	const weightedLeaves = leaves.map((l) => [l, l.weight] as const);
-	const takenSlugs = new Map<string, { slugs: Set<string>; lastCopy: Map<string, number> }>();
-	const products: SeedProduct[] = [];
-	const purchases: SeedPurchase[] = [];
-	const reviews: SeedReview[] = [];
-	for (let n = 0; n < count; n++) {
-		const leaf = rng.weighted(weightedLeaves);
+/** A title's later copy: its base slug, then "-mau-N" (N ≥ 2, as `${N}` prints it). */
+const COPY_SLUG = /^(.*)-mau-([1-9]\d*)$/;
+
+/**
+ * The slugs the products of one category have, in memory that grows with the distinct titles
+ * rather than with the products. A repeated title's copies take "(mẫu N)" in turn from the last
+ * one it took, each free one found by probing every slug before it, so every "-mau-2" to
+ * "-mau-N" of a title whose last copy is N is taken: only each title's base slug (when its first
+ * product has it) and its last N are kept. Exactly the answers a set of every slug gave.
+ */
+class CategorySlugs {
+	/** Slugs taken as they are, by a title's first product. */
+	private readonly plain = new Set<string>();
+	/** A title's base slug → the last "(mẫu N)" it took (1: only the first product). */
+	private readonly lastCopy = new Map<string, number>();
+
+	has(slug: string): boolean {
+		if (this.plain.has(slug)) return true;
+		const copy = COPY_SLUG.exec(slug);
+		return copy !== null && (this.lastCopy.get(copy[1]!) ?? 0) >= Number(copy[2]);
+	}
+
+	/**
+	 * The lowest free "(mẫu N)" of a title with `baseSlug` (1: the base slug itself is free), taken.
+	 * Probed from the last one this title took in this category: every lower one is taken already,
+	 * so the answer is the same as probing from 2, without probing N slugs for the N-th copy
+	 * (quadratic: 1 000 000 products spent minutes here).
+	 */
+	take(baseSlug: string): { slug: string; copy: number } {
+		let copy = this.lastCopy.get(baseSlug) ?? 1;
+		let slug = copy > 1 ? `${baseSlug}-mau-${copy}` : baseSlug;
+		while (this.has(slug)) slug = `${baseSlug}-mau-${++copy}`;
+		if (copy === 1) this.plain.add(slug);
+		this.lastCopy.set(baseSlug, copy);
+		return { slug, copy };
+	}
+}
+
+/** The products, made one at a time in order: everything a product depends on is kept here. */
+class ProductMaker {
+	private readonly weightedLeaves: (readonly [Leaf, number])[];
+	private readonly takenSlugs = new Map<string, CategorySlugs>();
+	private made = 0;
+
+	constructor(
+		leaves: Leaf[],
+		private readonly rng: Random,
+		private readonly now: Date,
+		private readonly seed: number
+	) {
+		this.weightedLeaves = leaves.map((l) => [l, l.weight] as const);
+	}
+
+	/** Whether a product of the category at `categoryId` has `slug`. */
+	slugTaken(categoryId: string, slug: string): boolean {
+		return this.takenSlugs.get(categoryId)?.has(slug) ?? false;
+	}
+
+	next(): { product: SeedProduct; purchases: SeedPurchase[]; reviews: SeedReview[] } {
+		const { rng, now, seed, takenSlugs } = this;
+		const n = this.made++;
+		const leaf = rng.weighted(this.weightedLeaves);
 		const type = rng.weighted(typeWeights(leaf.subject));
 		const made = titleFor(type, leaf, rng);
 		const topic = made.topic;
 		let title = made.title;
-		const taken = takenSlugs.get(leaf.category.id) ?? { slugs: new Set<string>(), lastCopy: new Map<string, number>() };
+		const taken = takenSlugs.get(leaf.category.id) ?? new CategorySlugs();
 		takenSlugs.set(leaf.category.id, taken);
-		const baseSlug = slugify(title);
-		// The lowest free "(mẫu N)", probed from the last one this title took in this category: every
-		// lower one is taken already (slugs are only added), so the answer is the same as probing from
-		// 2, without probing N slugs for the N-th copy (quadratic: 1 000 000 products spent minutes here).
-		let copy = taken.lastCopy.get(baseSlug) ?? 1;
-		let slug = copy > 1 ? `${baseSlug}-mau-${copy}` : baseSlug;
-		while (taken.slugs.has(slug)) slug = `${baseSlug}-mau-${++copy}`;
+		const { slug, copy } = taken.take(slugify(title));
 		if (copy > 1) title = `${title} (mẫu ${copy})`;
-		taken.slugs.add(slug);
-		taken.lastCopy.set(baseSlug, copy);
 
 		const free = type === 'MUSIC' ? rng.chance(0.3) : rng.chance(0.04);
 		const [lo, hi] = PRICE_RANGES[type];
@@ -325,34 +377,39 @@ function buildProducts(leaves: Leaf[], count: number, rng: Random, now: Date, se
 		product.ratingCount = demo.ratingCount;
 		// Reviewed products sell more: popularity follows, as it followed the synthetic counts.
 		product.popularity += demo.ratingCount * 3;
-		products.push(product);
-		purchases.push(...demo.purchases);
-		reviews.push(...demo.reviews);
+		return { product, purchases: demo.purchases, reviews: demo.reviews };
 	}
-	return { products, purchases, reviews };
 }
 
-/** Earlier names and places of some products: renamed (new slug), moved (new category), or both. */
-function buildAliases(products: SeedProduct[], categories: SeedCategory[], rng: Random): SeedAlias[] {
-	const parentPath = new Map(categories.map((c) => [c.path, c.parentId]));
-	const pathById = new Map(categories.map((c) => [c.id, c.path]));
-	const taken = new Set(products.map((p) => `${p.categoryPath}/${p.slug}`));
-	const aliases: SeedAlias[] = [];
-	const add = (path: string, productId: string) => {
-		if (taken.has(path)) return;
-		taken.add(path);
-		aliases.push({ path, productId });
-	};
-	for (const p of products) {
-		const roll = rng.next();
-		if (roll >= 0.035) continue;
+/**
+ * Earlier names and places of some products: renamed (new slug), moved (new category), or both.
+ * Planned product by product as they are made (one draw each, in order); an old path that a
+ * product (made before or after) or an earlier alias has is dropped once every product is made.
+ */
+class AliasPlanner {
+	private readonly parentPath: Map<string, string | null>;
+	private readonly pathById: Map<string, string>;
+	private readonly candidates: SeedAlias[] = [];
+
+	constructor(
+		categories: SeedCategory[],
+		private readonly rng: Random
+	) {
+		this.parentPath = new Map(categories.map((c) => [c.path, c.parentId]));
+		this.pathById = new Map(categories.map((c) => [c.id, c.path]));
+	}
+
+	plan(p: SeedProduct): void {
+		const roll = this.rng.next();
+		if (roll >= 0.035) return;
+		const add = (path: string, productId: string) => this.candidates.push({ path, productId });
 		const oldTitle = p.title
 			.replace(/^Giáo án/, 'Kế hoạch bài dạy')
 			.replace(/^Bài giảng PowerPoint/, 'Slide bài giảng')
 			.replace(/^Video bài giảng/, 'Video dạy học');
 		const oldSlug = slugify(oldTitle === p.title ? `${p.title} ban cu` : oldTitle, 90);
-		const parentId = parentPath.get(p.categoryPath);
-		const formerCategory = parentId ? pathById.get(parentId) : undefined;
+		const parentId = this.parentPath.get(p.categoryPath);
+		const formerCategory = parentId ? this.pathById.get(parentId) : undefined;
 		const moved = formerCategory !== undefined && p.categoryPath.split('/').length === 3;
 		if (roll < 0.005 && moved) {
 			// Renamed first, moved into its textbook series later: two old paths, both one hop away.
@@ -364,13 +421,29 @@ function buildAliases(products: SeedProduct[], categories: SeedCategory[], rng: 
 			add(`${p.categoryPath}/${oldSlug}`, p.id);
 		}
 	}
-	return aliases;
+
+	/** The aliases, once every product is made: `productHas(path)` tells whether a product lives at `path`. */
+	finish(productHas: (path: string) => boolean): SeedAlias[] {
+		const taken = new Set<string>();
+		return this.candidates.filter(({ path }) => {
+			if (taken.has(path) || productHas(path)) return false;
+			taken.add(path);
+			return true;
+		});
+	}
 }
 
-function buildFlashSales(products: SeedProduct[], rng: Random, now: Date): SeedFlashSale[] {
-	const sales: SeedFlashSale[] = [];
-	for (const p of products) {
-		if (p.priceVnd < 20_000n || !p.isPublished || !rng.chance(0.04)) continue;
+class FlashSalePlanner {
+	readonly sales: SeedFlashSale[] = [];
+
+	constructor(
+		private readonly rng: Random,
+		private readonly now: Date
+	) {}
+
+	plan(p: SeedProduct): void {
+		const { rng, now } = this;
+		if (p.priceVnd < 20_000n || !p.isPublished || !rng.chance(0.04)) return;
 		const running = rng.chance(0.7);
 		const startsAt = running
 			? new Date(now.getTime() - rng.int(10, 120) * MINUTE)
@@ -379,7 +452,7 @@ function buildFlashSales(products: SeedProduct[], rng: Random, now: Date): SeedF
 		const capped = rng.chance(0.7);
 		const stockCap = capped ? rng.int(20, 200) : null;
 		const stockLeft = stockCap === null ? null : rng.chance(0.1) ? 0 : rng.int(1, stockCap);
-		sales.push({
+		this.sales.push({
 			id: rng.uuid(),
 			productId: p.id,
 			startsAt,
@@ -389,15 +462,70 @@ function buildFlashSales(products: SeedProduct[], rng: Random, now: Date): SeedF
 			stockLeft
 		});
 	}
-	return sales;
+}
+
+/** What is known only once every product is made. */
+export type SeedCatalogRest = Pick<SeedCatalog, 'aliases' | 'flashSales' | 'purchases' | 'reviews'>;
+
+/**
+ * The catalog of `options`, its products in chunks (see the module comment). Separate random
+ * streams: adding products never changes category ids, and aliases or flash sales never change
+ * products, so making them product by product gives what making them after all products gave.
+ */
+export class CatalogGenerator {
+	readonly categories: SeedCategory[];
+	private readonly categoryIdByPath: Map<string, string>;
+	private readonly maker: ProductMaker;
+	private readonly aliases: AliasPlanner;
+	private readonly flashSales: FlashSalePlanner;
+	private readonly purchases: SeedPurchase[] = [];
+	private readonly reviews: SeedReview[] = [];
+	private made = 0;
+
+	constructor(private readonly options: SeedOptions) {
+		const { categories, leaves } = buildCategories(new Random(options.seed));
+		this.categories = categories;
+		this.categoryIdByPath = new Map(categories.map((c) => [c.path, c.id]));
+		this.maker = new ProductMaker(leaves, new Random(options.seed + 1), options.now, options.seed);
+		this.aliases = new AliasPlanner(categories, new Random(options.seed + 2));
+		this.flashSales = new FlashSalePlanner(new Random(options.seed + 3), options.now);
+	}
+
+	/** The next products, at most `size` of them; empty once all are made. */
+	nextChunk(size: number): SeedProduct[] {
+		const chunk: SeedProduct[] = [];
+		while (chunk.length < size && this.made < this.options.products) {
+			const { product, purchases, reviews } = this.maker.next();
+			this.made++;
+			this.aliases.plan(product);
+			this.flashSales.plan(product);
+			this.purchases.push(...purchases);
+			this.reviews.push(...reviews);
+			chunk.push(product);
+		}
+		return chunk;
+	}
+
+	*chunks(size: number): Generator<SeedProduct[]> {
+		for (let chunk = this.nextChunk(size); chunk.length > 0; chunk = this.nextChunk(size)) yield chunk;
+	}
+
+	/** The aliases, flash sales and demo reviews: only once every product is made. */
+	rest(): SeedCatalogRest {
+		if (this.made < this.options.products) throw new Error(`${this.made} of ${this.options.products} products made`);
+		const productHas = (path: string) => {
+			const slash = path.lastIndexOf('/');
+			const categoryId = this.categoryIdByPath.get(path.slice(0, slash));
+			return categoryId !== undefined && this.maker.slugTaken(categoryId, path.slice(slash + 1));
+		};
+		return { aliases: this.aliases.finish(productHas), flashSales: this.flashSales.sales, purchases: this.purchases, reviews: this.reviews };
+	}
 }
 
 export function generateCatalog(options: SeedOptions): SeedCatalog {
-	// Separate streams: adding products never changes category ids, and
-	// aliases or flash sales never change products.
-	const { categories, leaves } = buildCategories(new Random(options.seed));
-	const { products, purchases, reviews } = buildProducts(leaves, options.products, new Random(options.seed + 1), options.now, options.seed);
-	const aliases = buildAliases(products, categories, new Random(options.seed + 2));
-	const flashSales = buildFlashSales(products, new Random(options.seed + 3), options.now);
-	return { categories, products, aliases, flashSales, purchases, reviews };
+	const generator = new CatalogGenerator(options);
+	const products: SeedProduct[] = [];
+	for (const chunk of generator.chunks(10_000)) products.push(...chunk);
+	const { aliases, flashSales, purchases, reviews } = generator.rest();
+	return { categories: generator.categories, products, aliases, flashSales, purchases, reviews };
 }

@@ -9,7 +9,7 @@ import { db } from '../../db/client';
 import { categories, orders } from '../../db/schema';
 import { now as clockNow } from '../../platform/clock';
 import type { SeedFile } from './files';
-import { generateCatalog, type SeedCatalog } from './generate';
+import { CatalogGenerator } from './generate';
 import { insertCatalog } from './insert';
 import { DEMO_REVIEWERS } from './reviews';
 
@@ -22,6 +22,8 @@ export interface SeedRequest {
 	/** Delete the existing catalog first (refused otherwise when it is not empty). */
 	reset?: boolean;
 	onProgress?: (done: number) => void;
+	/** How many products' sample files the outcome lists, the first ones (all by default): a million would be a million objects. */
+	keepFiles?: number;
 }
 
 export type SeedOutcome =
@@ -30,10 +32,6 @@ export type SeedOutcome =
 
 // Several instances may start at once on one empty PostgreSQL: only one seeds.
 const SEED_LOCK = 0x686f636c; // "hocl"
-
-function counts(c: SeedCatalog) {
-	return { categories: c.categories.length, products: c.products.length, aliases: c.aliases.length, flashSales: c.flashSales.length, reviews: c.reviews.length };
-}
 
 export async function seedCatalog(request: SeedRequest): Promise<SeedOutcome> {
 	return db().transaction(async (tx) => {
@@ -53,10 +51,9 @@ export async function seedCatalog(request: SeedRequest): Promise<SeedOutcome> {
 		}
 		const existing = await tx.select({ n: sql<number>`count(*)::int` }).from(categories);
 		if ((existing[0]?.n ?? 0) > 0) return { seeded: false, reason: 'not_empty' } as const;
-		const catalog = generateCatalog({ products: request.products, seed: request.seed, now: clockNow() });
-		await insertCatalog(catalog, tx, request.onProgress);
-		const files = catalog.products.map(({ fileKey, fileName, type, title }) => ({ fileKey, fileName, type, title }));
-		return { seeded: true, counts: counts(catalog), files } as const;
+		const generator = new CatalogGenerator({ products: request.products, seed: request.seed, now: clockNow() });
+		const { counts, files } = await insertCatalog(generator, tx, { onProgress: request.onProgress, keepFiles: request.keepFiles });
+		return { seeded: true, counts, files } as const;
 	});
 }
 

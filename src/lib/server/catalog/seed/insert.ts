@@ -1,18 +1,23 @@
 /**
  * Writes a generated catalog: on PostgreSQL the big tables with COPY and their secondary indexes
- * built after the load (./copy.ts), on PGlite in batches of multi-row INSERTs.
+ * built after the load (./copy.ts), on PGlite in batches of multi-row INSERTs. Products are taken
+ * from the generator a chunk at a time and written before the next is made (./generate.ts), so the
+ * seed's memory does not grow with the catalog's size beyond what the generator must remember.
  */
 import { sql } from 'drizzle-orm';
 import { db, type DbOrTx, type Tx } from '../../db/client';
-import { bulkProductRow, copyRows, primaryFilesAndPreviewJobs, rawTransaction, withoutPerRowTriggers, withoutSecondaryIndexes } from './copy';
+import { bulkProductRow, copyChunks, copyRows, primaryFilesAndPreviewJobs, rawTransaction, withoutPerRowTriggers, withoutSecondaryIndexes } from './copy';
 import { buyerReviewVotes, buyerReviews, categories, flashSales, orders, productAliases, productOwnerships, products, users } from '../../db/schema';
 import { DEMO_REVIEWERS } from './reviews';
-import type { SeedCatalog, SeedProduct } from './generate';
+import type { CatalogGenerator, SeedCatalogRest, SeedProduct } from './generate';
+import type { SeedFile } from './files';
 
 // ~20 columns per product row keeps each statement far below PostgreSQL's 65 535 parameters.
 const BATCH = 1_000;
+/** Products generated, then written, at a time: a few MB of rows. */
+const CHUNK = 5_000;
 
-function chunks<T>(items: T[], size = BATCH): T[][] {
+function chunks<T>(items: readonly T[], size = BATCH): T[][] {
 	const out: T[][] = [];
 	for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
 	return out;
@@ -23,11 +28,33 @@ function productRow(p: SeedProduct): typeof products.$inferInsert {
 	return row;
 }
 
-export async function insertCatalog(catalog: SeedCatalog, tx: DbOrTx = db(), onProgress?: (done: number) => void): Promise<void> {
+export interface InsertOptions {
+	onProgress?: (done: number) => void;
+	/** How many products' files to return, the first ones (all by default). */
+	keepFiles?: number;
+}
+
+export interface Inserted {
+	counts: { categories: number; products: number; aliases: number; flashSales: number; reviews: number };
+	/** The files of the first `keepFiles` products. */
+	files: SeedFile[];
+}
+
+export async function insertCatalog(generator: CatalogGenerator, tx: DbOrTx = db(), { onProgress, keepFiles = Infinity }: InsertOptions = {}): Promise<Inserted> {
 	// Parents before children, so every parent_id already exists.
-	const ordered = [...catalog.categories].sort((a, b) => a.depth - b.depth);
+	const ordered = [...generator.categories].sort((a, b) => a.depth - b.depth);
 	for (const batch of chunks(ordered)) await tx.insert(categories).values(batch);
+	const files: SeedFile[] = [];
+	let made = 0;
+	function* productChunks(): Generator<SeedProduct[]> {
+		for (const chunk of generator.chunks(CHUNK)) {
+			for (const { fileKey, fileName, type, title } of chunk) if (files.length < keepFiles) files.push({ fileKey, fileName, type, title });
+			made += chunk.length;
+			yield chunk;
+		}
+	}
 	const raw = rawTransaction(tx as Tx);
+	let rest: SeedCatalogRest;
 	if (raw && 'savepoint' in raw) {
 		// One COPY per table runs longer than the statement timeout meant for requests; this transaction only.
 		await raw`SET LOCAL statement_timeout = 0`;
@@ -35,24 +62,28 @@ export async function insertCatalog(catalog: SeedCatalog, tx: DbOrTx = db(), onP
 		await raw`SET LOCAL maintenance_work_mem = '256MB'`;
 		const restoreIndexes = await withoutSecondaryIndexes(raw);
 		await withoutPerRowTriggers(raw, async () => {
-			await copyRows(raw, products, catalog.products.map((p) => bulkProductRow(productRow(p))), onProgress);
+			const rows = function* () {
+				for (const chunk of productChunks()) yield chunk.map((p) => bulkProductRow(productRow(p)));
+			};
+			await copyChunks(raw, products, rows(), onProgress);
 			await primaryFilesAndPreviewJobs(raw);
 		});
-		await copyRows(raw, productAliases, catalog.aliases);
-		await copyRows(raw, flashSales, catalog.flashSales);
+		rest = generator.rest();
+		await copyRows(raw, productAliases, rest.aliases);
+		await copyRows(raw, flashSales, rest.flashSales);
 		await restoreIndexes();
-		await insertDemoReviews(catalog, tx);
-		return;
+	} else {
+		for (const chunk of productChunks()) {
+			for (const batch of chunks(chunk)) await tx.insert(products).values(batch.map(productRow));
+			onProgress?.(made);
+		}
+		rest = generator.rest();
+		for (const batch of chunks(rest.aliases)) await tx.insert(productAliases).values(batch);
+		for (const batch of chunks(rest.flashSales)) await tx.insert(flashSales).values(batch);
 	}
-	let done = 0;
-	for (const batch of chunks(catalog.products)) {
-		await tx.insert(products).values(batch.map(productRow));
-		done += batch.length;
-		onProgress?.(done);
-	}
-	for (const batch of chunks(catalog.aliases)) await tx.insert(productAliases).values(batch);
-	for (const batch of chunks(catalog.flashSales)) await tx.insert(flashSales).values(batch);
-	await insertDemoReviews(catalog, tx);
+	await insertDemoReviews(rest, tx);
+	const counts = { categories: generator.categories.length, products: made, aliases: rest.aliases.length, flashSales: rest.flashSales.length, reviews: rest.reviews.length };
+	return { counts, files };
 }
 
 /**
@@ -62,7 +93,7 @@ export async function insertCatalog(catalog: SeedCatalog, tx: DbOrTx = db(), onP
  * of each INSERT, sees the batch's reviews together, and finds every product
  * already carrying exactly that rating, so it rewrites none.
  */
-async function insertDemoReviews(catalog: SeedCatalog, tx: DbOrTx): Promise<void> {
+async function insertDemoReviews(catalog: Pick<SeedCatalogRest, 'purchases' | 'reviews'>, tx: DbOrTx): Promise<void> {
 	if (catalog.reviews.length === 0) return;
 	// Seeded purchases are history: the orders_paid_notify trigger (drizzle/0033) writes no notification for them.
 	await tx.execute(sql`SELECT set_config('hoclieu.seeding', 'on', true)`);
