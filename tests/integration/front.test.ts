@@ -7,7 +7,10 @@
  * those that belong to one exchange. /metrics proves which way each went.
  *
  * Signed-in reads of the REST API are computed there too (ADR 022): the same
- * differential holds for them, session renewal and clearing included.
+ * differential holds for them, session renewal and clearing included. So are
+ * its signed-in writes with a JSON or empty body: a wallet checkout and its
+ * replay, refusals, over-size and malformed bodies and a write from another
+ * site answer the same, but for what belongs to one exchange (ids, times).
  *
  * The response cache is emptied whenever the way is switched (the test hook
  * does it), so neither answer is a replay of the other.

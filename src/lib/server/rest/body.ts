@@ -37,7 +37,7 @@ async function read(reader: Reader, limit: number): Promise<ReadableStreamReadRe
 }
 
 /**
- * Called once the response is ready (hooks.server.ts): drops the rest of the
+ * Called once the response is ready (../http/finish-served.ts): drops the rest of the
  * request body within the drain budget. False = bytes remain unread, so the
  * connection must close after this response.
  */
