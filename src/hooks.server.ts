@@ -2,19 +2,17 @@ import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@svelt
 import { dev } from '$app/environment';
 import { registerAuthCleanup } from '$lib/server/auth/cleanup';
 import { primePasswordHashing } from '$lib/server/auth/password';
-import { isSameOrigin } from '$lib/server/auth/same-origin';
-import { sessionFromCookies } from '$lib/server/auth/session';
 import type { ErrorCode } from '$lib/server/errors/app-error';
 import { classifyError } from '$lib/server/errors/classify';
-import { settleBody } from '$lib/server/rest/body';
 import { codeResponse } from '$lib/server/rest/envelope';
 import { clientIp } from '$lib/server/platform/client-ip';
 import { applyCorsHeaders, isCorsReadable, isPreflight, preflightResponse } from '$lib/server/http/cors';
-import { finishResponse } from '$lib/server/http/finish-response';
+import { finishServed } from '$lib/server/http/finish-served';
 import { inFlight } from '$lib/server/http/in-flight';
 import { pathDecodes } from '$lib/server/http/path-decodes';
 import { registerFront } from '$lib/server/http/front';
-import { rememberAnswer, requestIdFor } from '$lib/server/http/response-cache';
+import { requestIdFor } from '$lib/server/http/response-cache';
+import { crossOriginRefusal, noteAnswered, sessionOrAnonymous } from '$lib/server/http/write-side';
 import { withRequestContext } from '$lib/server/platform/logger';
 import { setupCheckout } from '$lib/server/checkout/setup';
 import { setupEvents } from '$lib/server/events/setup';
@@ -22,7 +20,6 @@ import { setupNotifications } from '$lib/server/notifications/setup';
 import { setupPayments } from '$lib/server/payments/setup';
 import { setupPreviews } from '$lib/server/previews/setup';
 import { setupSearch } from '$lib/server/search/setup';
-import { noteLocalWrite } from '$lib/server/catalog/memory-cache';
 import { config } from '$lib/server/config';
 import { shouldSupervise, superviseWorkers } from '$lib/server/platform/cluster';
 import { isWorkerProcess } from '$lib/server/platform/process-role';
@@ -58,8 +55,6 @@ export const init: ServerInit = async () => {
 	await primePasswordHashing();
 };
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 function apiError(requestId: string, code: ErrorCode, message: string): Response {
 	return codeResponse(code, message, requestId, { 'x-request-id': requestId });
 }
@@ -67,9 +62,8 @@ function apiError(requestId: string, code: ErrorCode, message: string): Response
 async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resolve']): Promise<Response> {
 	// Signed file links (/files) are handed out by the API, so their errors use its envelope too.
 	const api = event.url.pathname.startsWith('/api/') || event.url.pathname.startsWith('/files/');
-	if (!SAFE_METHODS.has(event.request.method) && !isSameOrigin(event.request)) {
-		return apiError(event.locals.requestId, 'forbidden', 'Yêu cầu bị từ chối: nguồn gửi không hợp lệ (khác nguồn gốc của trang).');
-	}
+	const refused = crossOriginRefusal(event.request, event.locals.requestId);
+	if (refused) return refused;
 	// API clients get the contract's envelope, never SvelteKit's HTML error page.
 	if (api && !pathDecodes(event.url.pathname)) {
 		return apiError(event.locals.requestId, 'validation_error', 'Đường dẫn chứa ký tự mã hoá sai.');
@@ -80,16 +74,10 @@ async function answer(event: RequestEvent, resolve: Parameters<Handle>[0]['resol
 	if (api && event.route.id === null) {
 		return apiError(event.locals.requestId, 'not_found', 'Không có API nào ở đường dẫn này.');
 	}
-	try {
-		event.locals.session = await sessionFromCookies(event.cookies);
-	} catch {
-		// An unreachable database must not take down anonymous pages or the
-		// health probe; session-only routes answer 401/503 on their own.
-		event.locals.session = null;
-	}
+	// The front (src/lib/server/http/front.ts) answers signed-in API requests with the same three steps (src/lib/server/http/write-side.ts).
+	event.locals.session = await sessionOrAnonymous(event.cookies);
 	const response = await resolve(event);
-	// Whatever it wrote has committed: the next catalog read here checks the catalog version first.
-	if (!SAFE_METHODS.has(event.request.method)) noteLocalWrite();
+	noteAnswered(event.request.method);
 	response.headers.set('x-request-id', event.locals.requestId);
 	if (corsReadable && (event.request.method === 'GET' || event.request.method === 'HEAD')) applyCorsHeaders(response.headers);
 	return response;
@@ -106,11 +94,8 @@ async function serve(event: RequestEvent, resolve: Parameters<Handle>[0]['resolv
 	return withRequestContext({ requestId: event.locals.requestId }, async () => {
 		// Until the first start has prepared the database, everything but the health probe answers 503.
 		const response = preparingResponse(event.url.pathname, event.locals.requestId) ?? (await answer(event, resolve));
-		// Whatever was not read (a refused request, a 413, a route that ignores its body) must not wedge the connection.
-		if (!(await settleBody(event.request))) response.headers.set('connection', 'close');
-		// Security headers, compression, metrics and the access log (src/lib/server/http/finish-response.ts).
-		// Kept whole when the response cache may serve it again (src/lib/server/http/response-cache.ts).
-		return rememberAnswer(event, await finishResponse(event, response, startedAt));
+		// The body drained, security headers, compression, metrics, the access log, the response cache (src/lib/server/http/finish-served.ts).
+		return finishServed(event, response, startedAt);
 	});
 }
 

@@ -7,15 +7,20 @@
  * those that belong to one exchange. /metrics proves which way each went.
  *
  * Signed-in reads of the REST API are computed there too (ADR 022): the same
- * differential holds for them, session renewal and clearing included.
+ * differential holds for them, session renewal and clearing included. So are
+ * its signed-in writes with a JSON or empty body: a wallet checkout and its
+ * replay, refusals, over-size and malformed bodies and a write from another
+ * site answer the same, but for what belongs to one exchange (ids, times).
  *
  * The response cache is emptied whenever the way is switched (the test hook
  * does it), so neither answer is a replay of the other.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProducts, type CategoryFixture } from '../helpers/catalog';
-import { createUser, metricValue, request, sql, type JsonResponse } from '../helpers/http';
+import { eventually, sellable } from '../helpers/checkout';
+import { createUser, metricValue, request, sql, type JsonResponse, type TestUser } from '../helpers/http';
+import { creditWallet } from '../helpers/money';
 import { startServer, type TestServer } from '../helpers/server';
 
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
@@ -219,17 +224,207 @@ describe('signed-in reads computed before SvelteKit', () => {
 		expect(await renewed(true)).toBe(byRoute);
 	});
 
-	it('leave writes and streams to SvelteKit', async () => {
+	it('leave streams, anonymous writes and bodies other than JSON to SvelteKit', async () => {
 		const user = await createUser(server.url);
 		await computeInFront(true);
 		const before = await computedInFront();
-		const write = await request(server.url, '/api/v1/notifications/read', { method: 'POST', json: {}, headers: { cookie: user.cookie, origin: server.url } });
-		expect(write.status).toBeLessThan(500);
 		const controller = new AbortController();
 		const stream = await fetch(`${server.url}/api/v1/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
 		expect(stream.headers.get('content-type')).toContain('text/event-stream');
 		controller.abort();
+		const anonymous = await request(server.url, '/api/v1/notifications/read', { method: 'POST', json: {} });
+		expect(anonymous.status).toBe(401);
+		const form = await fetch(`${server.url}/api/v1/notifications/read`, { method: 'POST', body: new URLSearchParams({ a: 'b' }), headers: { cookie: user.cookie } });
+		expect(form.status).toBe(415);
 		expect(await computedInFront()).toBe(before);
+	});
+});
+
+describe('signed-in writes computed before SvelteKit', () => {
+	interface Sent {
+		path: string;
+		method?: string;
+		headers?: Record<string, string>;
+		body?: string;
+		/** Waited for before it is sent. */
+		after?: () => Promise<unknown>;
+	}
+
+	async function send(s: Sent): Promise<Answer> {
+		const res = await fetch(server.url + s.path, {
+			method: s.method ?? 'POST',
+			headers: { 'x-request-id': 'front-differential-write', ...s.headers },
+			body: s.body,
+			redirect: 'manual'
+		});
+		const kept = Object.fromEntries([...res.headers].filter(([name]) => !PER_EXCHANGE.has(name)));
+		return { status: res.status, headers: kept, body: Buffer.from(await res.arrayBuffer()) };
+	}
+
+	/**
+	 * A write changes what it writes to, so each way gets its own fresh
+	 * fixtures from `prepare` (the same kind of account, product and balance)
+	 * and sends the same request for them.
+	 */
+	async function bothWaysWrite(prepare: () => Promise<Sent[]>): Promise<[Answer[], Answer[]]> {
+		const way = async (inFront: boolean) => {
+			const sent = await prepare();
+			await computeInFront(inFront);
+			const before = await computedInFront();
+			const answers: Answer[] = [];
+			for (const s of sent) {
+				await s.after?.();
+				answers.push(await send(s));
+			}
+			expect(await computedInFront(), `${sent[0]!.path}: ${inFront ? 'computed in front' : 'went through SvelteKit'}`).toBe(inFront ? before + sent.length : before);
+			return answers;
+		};
+		return [await way(false), await way(true)];
+	}
+
+	/**
+	 * What differs between two exchanges that are otherwise the same: the ids
+	 * (account, product, order, its number and transfer reference), the time
+	 * they ran and what is built from those (the order-access cookie, a download
+	 * link, a QR code). Everything else must match byte for byte.
+	 */
+	function masked(answer: Answer): Answer {
+		const mask = (text: string) =>
+			text
+				.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+				.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
+				.replace(/(order_access_<uuid>=)[^;]+/g, '$1<signed>')
+				.replace(/([?&]token=)[^"&]+/g, '$1<signed>')
+				// The order's number and transfer reference count up; the QR code and its payload carry the reference.
+				.replace(/"orderNumber":"DH\d+"/g, '"orderNumber":"DH<n>"')
+				.replace(/HL[0-9A-Z]{8}/g, 'HL<ref>')
+				.replace(/"(qrUrl|qrPayload)":"[^"]+"/g, '"$1":"<qr>"');
+		const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, mask(v)]));
+		return { status: answer.status, headers, body: Buffer.from(mask(answer.body.toString('utf8'))) };
+	}
+
+	const same = (byRoute: Answer, inFront: Answer, what: string) => {
+		const [r, f] = [masked(byRoute), masked(inFront)];
+		expect(f.status, what).toBe(r.status);
+		expect(f.headers, what).toEqual(r.headers);
+		expect(f.body.toString('utf8'), what).toBe(r.body.toString('utf8'));
+	};
+
+	const json = (body: unknown) => JSON.stringify(body);
+
+	/** An account with `balance` đ in its wallet and a product it can buy for 30 000 đ. */
+	async function buyer(balance: string) {
+		const user = await createUser(server.url);
+		if (balance !== '0') await creditWallet(server.url, user.userId, balance, 'main');
+		const product = await sellable(server.url, { priceVnd: '30000' });
+		return { user, product };
+	}
+
+	const checkoutOf = (cookie: string, body: string, headers: Record<string, string> = {}): Sent => ({
+		path: '/api/v1/checkout',
+		headers: { cookie, origin: server.url, 'content-type': 'application/json', ...headers },
+		body
+	});
+
+	it('answer a wallet checkout, and its replay under the same Idempotency-Key, as SvelteKit does', async () => {
+		const [byRoute, inFront] = await bothWaysWrite(async () => {
+			const { user, product } = await buyer('50000');
+			const sent = checkoutOf(user.cookie, json({ productId: product.id, paymentMethod: 'wallet' }), { 'idempotency-key': randomUUID() });
+			// The replay shows the receipt's state: it is sent once the receipts job has settled it (no mail server here: suppressed).
+			const receiptSettled = () =>
+				eventually(
+					() => sql<{ s: string }>(server.url, 'SELECT receipt_status AS s FROM orders WHERE user_id = $1', [user.userId]),
+					(rows) => rows[0]?.s === 'suppressed'
+				);
+			return [sent, { ...sent, after: receiptSettled }];
+		});
+		expect(inFront.map((a) => a.status)).toEqual([200, 200]);
+		expect(JSON.parse(inFront[0]!.body.toString()).data).toMatchObject({ status: 'PAID', amountVnd: '30000', paymentMethod: 'wallet' });
+		expect(inFront[0]!.headers['set-cookie']).toMatch(/^order_access_[0-9a-f-]{36}=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+		expect(inFront[1]!.headers['idempotent-replayed']).toBe('true');
+		same(byRoute[0]!, inFront[0]!, 'wallet checkout');
+		same(byRoute[1]!, inFront[1]!, 'replayed wallet checkout');
+	});
+
+	it('refuse the same way: a short balance (422), the same key with another body (422), invalid input (400), malformed JSON (400)', async () => {
+		const cases: [string, (user: TestUser, productId: string) => Sent[]][] = [
+			['insufficient funds', (user, productId) => [checkoutOf(user.cookie, json({ productId, paymentMethod: 'wallet' }))]],
+			[
+				'key reused with another body',
+				(user, productId) => {
+					const key = { 'idempotency-key': 'front-khoa-1' };
+					return [checkoutOf(user.cookie, json({ productId, paymentMethod: 'qr_direct' }), key), checkoutOf(user.cookie, json({ productId, paymentMethod: 'cash_manual' }), key)];
+				}
+			],
+			['invalid input', (user) => [checkoutOf(user.cookie, json({ productId: 'khong-phai-uuid', paymentMethod: 'wallet' }))]],
+			['bad Idempotency-Key', (user, productId) => [checkoutOf(user.cookie, json({ productId, paymentMethod: 'wallet' }), { 'idempotency-key': 'khoa co dau cach' })]],
+			['malformed JSON', (user) => [checkoutOf(user.cookie, '{"productId": ')]],
+			['not an object', (user) => [checkoutOf(user.cookie, '[1, 2]')]]
+		];
+		const statuses: number[] = [];
+		for (const [what, sent] of cases) {
+			const [byRoute, inFront] = await bothWaysWrite(async () => {
+				const { user, product } = await buyer(what === 'insufficient funds' ? '10000' : '0');
+				return sent(user, product.id);
+			});
+			byRoute.forEach((answer, i) => same(answer, inFront[i]!, what));
+			statuses.push(inFront.at(-1)!.status);
+		}
+		expect(statuses).toEqual([422, 422, 400, 400, 400, 400]);
+	});
+
+	it('refuse an oversize body (declared and streamed) with the same 413, and a write from another site with the same 403', async () => {
+		const big = json({ productId: randomUUID(), paymentMethod: 'wallet', note: 'x'.repeat(70 * 1024) });
+		const [declaredRoute, declaredFront] = await bothWaysWrite(async () => [checkoutOf((await createUser(server.url)).cookie, big)]);
+		expect(declaredFront[0]!.status).toBe(413);
+		same(declaredRoute[0]!, declaredFront[0]!, 'declared oversize body');
+
+		// No Content-Length: the limit is met while reading.
+		const streamed = async (inFront: boolean) => {
+			const user = await createUser(server.url);
+			await computeInFront(inFront);
+			const before = await computedInFront();
+			const res = await fetch(`${server.url}/api/v1/checkout`, {
+				method: 'POST',
+				headers: { cookie: user.cookie, 'content-type': 'application/json', 'x-request-id': 'front-differential-write' },
+				body: new ReadableStream({
+					start(controller) {
+						controller.enqueue(new TextEncoder().encode(big));
+						controller.close();
+					}
+				}),
+				duplex: 'half'
+			} as RequestInit);
+			const kept = Object.fromEntries([...res.headers].filter(([name]) => !PER_EXCHANGE.has(name)));
+			const answer = { status: res.status, headers: kept, body: Buffer.from(await res.arrayBuffer()) };
+			expect(await computedInFront()).toBe(inFront ? before + 1 : before);
+			return answer;
+		};
+		const streamedRoute = await streamed(false);
+		const streamedFront = await streamed(true);
+		expect(streamedFront.status).toBe(413);
+		same(streamedRoute, streamedFront, 'streamed oversize body');
+
+		const [foreignRoute, foreignFront] = await bothWaysWrite(async () => {
+			const { user, product } = await buyer('50000');
+			return [checkoutOf(user.cookie, json({ productId: product.id, paymentMethod: 'wallet' }), { origin: 'https://trang-la.example' })];
+		});
+		expect(foreignFront[0]!.status).toBe(403);
+		expect(JSON.parse(foreignFront[0]!.body.toString()).error.code).toBe('forbidden');
+		same(foreignRoute[0]!, foreignFront[0]!, 'cross-origin write');
+	});
+
+	it('answer an empty-bodied write, a DELETE and a write refused by its policy the same way', async () => {
+		const [byRoute, inFront] = await bothWaysWrite(async (): Promise<Sent[]> => {
+			const user = await createUser(server.url);
+			return [
+				{ path: '/api/v1/notifications/read', headers: { cookie: user.cookie } },
+				{ path: `/api/v1/cart/items/${randomUUID()}`, method: 'DELETE', headers: { cookie: user.cookie } },
+				{ path: `/api/v1/admin/users/${user.userId}/disable`, headers: { cookie: user.cookie, 'content-type': 'application/json' }, body: json({ reason: 'Thử' }) }
+			];
+		});
+		byRoute.forEach((answer, i) => same(answer, inFront[i]!, `write ${i}`));
+		expect(inFront[2]!.status).toBe(403);
 	});
 });
 

@@ -93,6 +93,12 @@ export function serverSettings(env: ServerEnv, ctx: ConfigContext) {
 		port: env.PORT,
 		host: env.HOST,
 		origin: ctx.origin,
+		/**
+		 * The origin adapter-node builds every request's URL from: ORIGIN's when set,
+		 * otherwise each request's Host header (undefined here). The same-origin check
+		 * compares against it, so the front answers writes only when it is known (../http/front.ts).
+		 */
+		requestOrigin: env.ORIGIN === undefined ? undefined : new URL(env.ORIGIN.trim()).origin,
 		dataDir: ctx.dataDir,
 		/** HTTP worker processes (node:cluster); 1 = this process serves. */
 		webConcurrency: resolveWebConcurrency(env.WEB_CONCURRENCY, {

@@ -49,7 +49,7 @@ export function adapterBodyLimit(value: string | undefined): number {
 	return bytes > 0 ? bytes : Infinity;
 }
 
-export function storageSettings(env: EnvOf<typeof storageVariables>, ctx: ConfigContext): { storage: StorageConfig } {
+export function storageSettings(env: EnvOf<typeof storageVariables>, ctx: ConfigContext): { storage: StorageConfig; adapterBodyLimitBytes: number } {
 	if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
 		throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (default AWS credential chain).');
 	}
@@ -67,5 +67,6 @@ export function storageSettings(env: EnvOf<typeof storageVariables>, ctx: Config
 				timeoutMs: env.S3_TIMEOUT_MS
 			}
 		: { kind: 'fs', dir: join(ctx.dataDir, 'files'), maxPutBytes: adapterBodyLimit(env.BODY_SIZE_LIMIT) };
-	return { storage };
+	/** The limit adapter-node reads request bodies under; the front reads the writes it answers under the same (../http/front.ts). */
+	return { storage, adapterBodyLimitBytes: adapterBodyLimit(env.BODY_SIZE_LIMIT) };
 }

@@ -1,7 +1,7 @@
 /**
  * What every response gets on its way out (issue 14, items 3 and 7): the
  * security headers, compression where it pays, one metrics sample and one
- * access-log line. Called once, from hooks.server.ts.
+ * access-log line. Called once per answer, by ./finish-served.ts.
  */
 import type { ServeEvent } from './serve-event';
 import { config } from '../config';

@@ -4,38 +4,44 @@
  * - an anonymous public read — a catalog read or a search, as the response
  *   cache defines it — is answered here, from a stored answer when there is
  *   one (./response-cache.ts) and otherwise computed by the same REST facade;
- * - a signed-in read of a documented `/api/v1` operation (the wallet, orders,
- *   the library…) is computed here too: its session is looked up from the
- *   signed cookie exactly as hooks.server.ts does (renewed or cleared the same
- *   way), then the same facade, policies, finishing and logs answer it.
- * Only SvelteKit's own request handling is left out: building its `Request`
- * and event, routing, and the hooks around them. That handling cost a cold
- * search more CPU than choosing its hits, and a signed-in read about as much
- * as the read itself (docs/performance.md).
+ * - a signed-in request of a documented `/api/v1` operation — a read (the
+ *   wallet, orders, the library…) or a write with a JSON or empty body (a
+ *   checkout, a cart change…) — is computed here too: a write from another
+ *   site is refused, its session is looked up from the signed cookie and the
+ *   write noted, exactly as hooks.server.ts does (./write-side.ts), its body
+ *   read under the same limits as SvelteKit's (the same `getRequest`), then
+ *   the same facade, policies, finishing and logs answer it (./finish-served.ts).
+ * Only SvelteKit's own request handling is left out: building its event,
+ * routing, and the hooks around them. That handling cost a cold search more
+ * CPU than choosing its hits, and a signed-in read about as much as the read
+ * itself (docs/performance.md).
  *
- * Anything else — writes, streams, routes that set cookies, anything this does
- * not recognise as a documented operation (unknown paths, methods, undecodable
- * paths, the database still being prepared) — goes on to SvelteKit untouched,
- * which answers it as before.
+ * Anything else — streams, reads that set cookies, other bodies (uploads,
+ * forms), anonymous writes, anything this does not recognise as a documented
+ * operation (unknown paths, methods, undecodable paths, the database still
+ * being prepared) — goes on to SvelteKit untouched, which answers it as before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sessionFromCookies } from '../auth/session';
+import { getRequest } from '@sveltejs/kit/node';
 import { config } from '../config';
 import { nodeRequestClientIp } from '../platform/client-ip';
 import { log, withRequestContext } from '../platform/logger';
 import { recordComputedInFront } from '../platform/metrics';
+import { isJsonContentType } from '../rest/body';
+import { errorResponse } from '../rest/envelope';
 import { handleRest, routeTable } from '../rest/facade';
 import { matchRoute } from '../rest/route-table';
 import { startupState } from '../startup-state';
 import type { OpenApiRouteMeta } from '../rest/meta';
 import { applyCorsHeaders, isPublicRead } from './cors';
-import { finishResponse } from './finish-response';
+import { finishServed } from './finish-served';
 import { frontCookies } from './front-cookies';
 import { frontComputes } from './front-switch';
 import { inFlight } from './in-flight';
 import { pathDecodes } from './path-decodes';
-import { answerFromMemory, hasSessionCookie, isAnonymousRead, rememberAnswer, requestIdFor } from './response-cache';
+import { answerFromMemory, hasSessionCookie, isAnonymousRead, requestIdFor } from './response-cache';
 import type { ServeEvent } from './serve-event';
+import { crossOriginRefusal, noteAnswered, sessionOrAnonymous } from './write-side';
 
 /** SvelteKit's id of the route that serves the REST facade (src/routes/api/[...rest]), for metrics' fallback label. */
 const FACADE_ROUTE_ID = '/api/[...rest]';
@@ -48,37 +54,63 @@ export function front(req: IncomingMessage, res: ServerResponse): boolean | Prom
 		if (replayed !== false) return replayed;
 		return computeHere(req, res, 'anonymous');
 	}
-	return isSignedInApiRead(req) ? computeHere(req, res, 'signed-in') : false;
+	if (!req.url?.startsWith('/api/v1/') || !hasSessionCookie(req.headers.cookie)) return false;
+	if (isSignedInApiRead(req)) return computeHere(req, res, 'signed-in');
+	return isSignedInApiWrite(req) ? computeHere(req, res, 'signed-in write') : false;
 }
 
-type Reader = 'anonymous' | 'signed-in';
+type Reader = 'anonymous' | 'signed-in' | 'signed-in write';
 
-/** A GET of the REST API carrying a session cookie and no body or range. */
+/** A GET carrying no body or range. */
 function isSignedInApiRead(req: IncomingMessage): boolean {
 	const h = req.headers;
-	if (req.method !== 'GET' || !req.url?.startsWith('/api/v1/') || !hasSessionCookie(h.cookie)) return false;
-	if (h.range !== undefined || h['transfer-encoding'] !== undefined) return false;
+	if (req.method !== 'GET' || h.range !== undefined || h['transfer-encoding'] !== undefined) return false;
 	return h['content-length'] === undefined || h['content-length'] === '0';
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * What a signed-in read may be answered here: a documented GET whose answer is
- * one buffered body (not a stream of events or a file) and that sets no cookie
- * of its own (only the session's renewal, which ./front-cookies.ts writes).
+ * A write whose body is JSON or absent (without a Content-Type SvelteKit reads
+ * no body either), when this process knows the origin adapter-node gives the
+ * request's URL: the same-origin check compares against it.
  */
-function servesSignedIn(meta: OpenApiRouteMeta): boolean {
-	return meta.method === 'GET' && meta.envelope !== 'stream' && !meta.internal && !meta.setsCookies?.length;
+function isSignedInApiWrite(req: IncomingMessage): boolean {
+	if (!WRITES.has(req.method ?? '') || config().requestOrigin !== config().origin) return false;
+	const contentType = req.headers['content-type'];
+	return contentType === undefined || isJsonContentType(contentType);
+}
+
+/**
+ * What a signed-in request may be answered here: a documented operation whose
+ * answer is one buffered body (not a stream of events or a file). A read sets
+ * no cookie of its own (only the session's renewal); a write may, as the
+ * checkout sets its order-access cookie: every `/api/v1` route sets cookies
+ * through the event's `cookies`, which ./front-cookies.ts writes in SvelteKit's
+ * format (sign-in and sign-out live under `/api/auth`, never answered here).
+ */
+function servesSignedIn(meta: OpenApiRouteMeta, reader: Reader): boolean {
+	if (meta.envelope === 'stream' || meta.internal) return false;
+	return reader === 'signed-in write' || !meta.setsCookies?.length;
 }
 
 function computeHere(req: IncomingMessage, res: ServerResponse, reader: Reader): boolean | Promise<boolean> {
 	if (!frontComputes() || startupState().preparing) return false;
 	return inFlight(() => computeInFront(req, res, reader)).catch((error: unknown) => {
-		// The facade answers every failure of the operation itself; this is a failure around it. SvelteKit
-		// answers instead, unless the answer was already on its way.
-		log.error('answering a read before SvelteKit failed', { error, reader });
-		if (!res.headersSent) return false;
-		res.destroy();
-		return true;
+		// The facade answers every failure of the operation itself; this is a failure around it.
+		log.error('answering a request before SvelteKit failed', { error, reader });
+		if (res.headersSent) {
+			res.destroy();
+			return true;
+		}
+		// SvelteKit answers a read instead. A write may have read its body or written: it is not run twice.
+		if (reader !== 'signed-in write') return false;
+		const failed = errorResponse(error, requestIdFor(req.headers['x-request-id'] as string | undefined));
+		failed.headers.set('connection', 'close');
+		return write(res, failed).then(
+			() => true,
+			() => (res.destroy(), true)
+		);
 	});
 }
 
@@ -87,46 +119,54 @@ async function computeInFront(req: IncomingMessage, res: ServerResponse, reader:
 	const url = new URL(req.url!, config().origin);
 	// SvelteKit's hooks answer the 400.
 	if (!pathDecodes(url.pathname)) return false;
-	const match = matchRoute(routeTable(), 'GET', url.pathname);
+	const match = matchRoute(routeTable(), reader === 'signed-in write' ? req.method! : 'GET', url.pathname);
 	if (match.kind !== 'found') return false;
 	const meta = match.route.meta;
 	const publicRead = isPublicRead(meta);
-	if (reader === 'anonymous' ? !publicRead : !servesSignedIn(meta)) return false;
+	if (reader === 'anonymous' ? !publicRead : !servesSignedIn(meta, reader)) return false;
 
-	const headers = new Headers();
-	for (const [name, value] of Object.entries(req.headers)) {
-		if (typeof value === 'string') headers.set(name, value);
-		else if (value) for (const v of value) headers.append(name, v);
-	}
-	const requestId = requestIdFor(headers.get('x-request-id'));
-	const jar = frontCookies(headers.get('cookie'));
+	const request = reader === 'signed-in write' ? await requestWithBody(req) : requestWithoutBody(req, url);
+	const requestId = requestIdFor(request.headers.get('x-request-id'));
+	const jar = frontCookies(request.headers.get('cookie'));
 	const event: ServeEvent = {
-		request: new Request(url, { headers }),
+		request,
 		url,
 		locals: { requestId, clientIp: nodeRequestClientIp(req), session: null },
 		cookies: jar.cookies,
 		route: { id: FACADE_ROUTE_ID }
 	};
 	await withRequestContext({ requestId }, async () => {
-		if (reader === 'signed-in') event.locals.session = await sessionOf(event);
-		const response = await handleRest(event);
-		// As hooks.server.ts does for every answer, and for public reads the CORS headers.
-		response.headers.set('x-request-id', requestId);
-		for (const line of jar.setCookies()) response.headers.append('set-cookie', line);
-		if (publicRead) applyCorsHeaders(response.headers);
-		await write(res, await rememberAnswer(event, await finishResponse(event, response, startedAt)));
+		// In hooks.server.ts's order: a write from another site is refused before its session is looked up.
+		const response = crossOriginRefusal(request, requestId) ?? (await answer(event, reader, jar.setCookies, publicRead));
+		await write(res, await finishServed(event, response, startedAt));
 	});
 	recordComputedInFront();
 	return true;
 }
 
-/** As hooks.server.ts: an unreachable database leaves the request anonymous, and session-only routes answer 401/503 on their own. */
-async function sessionOf(event: ServeEvent) {
-	try {
-		return await sessionFromCookies(event.cookies);
-	} catch {
-		return null;
+async function answer(event: ServeEvent, reader: Reader, setCookies: () => string[], publicRead: boolean): Promise<Response> {
+	if (reader !== 'anonymous') event.locals.session = await sessionOrAnonymous(event.cookies);
+	const response = await handleRest(event);
+	noteAnswered(event.request.method);
+	// As hooks.server.ts does for every answer, and for public reads the CORS headers.
+	response.headers.set('x-request-id', event.locals.requestId);
+	for (const line of setCookies()) response.headers.append('set-cookie', line);
+	if (publicRead) applyCorsHeaders(response.headers);
+	return response;
+}
+
+function requestWithoutBody(req: IncomingMessage, url: URL): Request {
+	const headers = new Headers();
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (typeof value === 'string') headers.set(name, value);
+		else if (value) for (const v of value) headers.append(name, v);
 	}
+	return new Request(url, { headers });
+}
+
+/** As adapter-node builds it for SvelteKit: the same URL (ORIGIN's), headers and body stream, under the same body limit. */
+function requestWithBody(req: IncomingMessage): Promise<Request> {
+	return getRequest({ request: req, base: config().origin, bodySizeLimit: config().adapterBodyLimitBytes });
 }
 
 async function write(res: ServerResponse, response: Response): Promise<void> {

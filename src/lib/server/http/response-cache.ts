@@ -100,7 +100,7 @@ function keyOf(pathAndQuery: string, acceptEncoding: string | null | undefined):
 }
 
 /**
- * hooks.server.ts, with the finished response: keeps it when it may be served
+ * ./finish-served.ts, with the finished response: keeps it when it may be served
  * again whole. The body is read in full first (these are small JSON answers),
  * so the very next request already finds it; the client gets the same bytes.
  */

@@ -18,6 +18,11 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
  */
 const DRAIN_FACTOR = 8;
 
+/** A JSON media type (`application/json`, `application/problem+json`…), with or without parameters. */
+export function isJsonContentType(contentType: string): boolean {
+	return JSON_TYPE.test(contentType);
+}
+
 type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
 /** A read that failed (client gone, the adapter's own size checks) is the client's problem, not a 500. */
@@ -32,7 +37,7 @@ async function read(reader: Reader, limit: number): Promise<ReadableStreamReadRe
 }
 
 /**
- * Called once the response is ready (hooks.server.ts): drops the rest of the
+ * Called once the response is ready (../http/finish-served.ts): drops the rest of the
  * request body within the drain budget. False = bytes remain unread, so the
  * connection must close after this response.
  */
@@ -81,7 +86,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 	reader.releaseLock();
 	if (size === 0) return undefined;
 	const contentType = request.headers.get('content-type') ?? '';
-	if (!JSON_TYPE.test(contentType)) {
+	if (!isJsonContentType(contentType)) {
 		throw new AppError('unsupported_media_type', 'Nội dung gửi lên phải là JSON (Content-Type: application/json).');
 	}
 	let parsed: unknown;
