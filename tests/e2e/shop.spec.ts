@@ -282,15 +282,29 @@ test('an old product path redirects permanently (308) to the current page', asyn
 	await expect(page.getByText('Không tìm thấy học liệu ở đường dẫn này.', { exact: false })).toBeVisible();
 });
 
+/** The search box asks for suggestions this long after the last keystroke (src/lib/components/SearchBox.svelte). */
+const SEARCH_DEBOUNCE_MS = 300;
+
 test('search: suggestions as you type (debounced), with and without diacritics, query kept in the URL', async ({ page }) => {
 	const searches: string[] = [];
 	page.on('request', (r) => {
 		if (r.url().includes('/api/trpc/') && r.url().includes('search.search')) searches.push(r.url());
 	});
+	// The page's timers run on a clock the test drives: on a loaded machine two real keystrokes can
+	// be further apart than the debounce, and the test would measure the machine, not the box.
+	await page.clock.install();
 	await page.goto('/tim-kiem');
+	await hydrated(page);
 	const box = page.getByRole('combobox', { name: 'Từ khoá' });
+	await page.clock.pauseAt(Date.now() + 60_000);
 	// Typed quickly, one keystroke every 60 ms: only the pause after the last one asks the server.
-	await box.pressSequentially('giao an toan', { delay: 60 });
+	for (const key of 'giao an toan') {
+		await box.pressSequentially(key);
+		await page.clock.runFor(60);
+	}
+	expect(searches).toEqual([]);
+	await page.clock.runFor(SEARCH_DEBOUNCE_MS);
+	await page.clock.resume();
 	const listbox = page.getByRole('listbox', { name: 'Gợi ý tìm kiếm' });
 	await expect(listbox.getByRole('option').first()).toBeVisible();
 	expect(searches.length).toBe(1);

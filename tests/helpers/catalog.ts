@@ -116,11 +116,7 @@ export async function insertAlias(base: string, path: string, productId: string)
 	await sql(base, `INSERT INTO product_aliases (path, product_id) VALUES ($1, $2::uuid)`, [path, productId]);
 }
 
-/** The server's clock (it may have been moved by other tests). */
-export async function serverNow(base: string): Promise<Date> {
-	const res = await request<{ now: string }>(base, '/api/internal/test/clock-advance', { method: 'POST', json: { ms: 0 } });
-	return new Date(res.body.now);
-}
+export { serverNow } from './http';
 
 export async function resetClock(base: string): Promise<void> {
 	await request(base, '/api/internal/test/clock-reset', { method: 'POST', json: {} });

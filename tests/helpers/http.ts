@@ -44,6 +44,37 @@ export async function advanceClock(base: string, ms: number): Promise<void> {
 	if (res.status !== 200) throw new Error(`clock hook failed: ${res.text}`);
 }
 
+/** The server's clock (it may have been moved by earlier tests); the rate limiters follow it. */
+export async function serverNow(base: string): Promise<Date> {
+	const res = await request<{ now: string }>(base, '/api/internal/test/clock-advance', { method: 'POST', json: { ms: 0 } });
+	if (res.status !== 200) throw new Error(`clock hook failed (${res.status}): ${res.text}`);
+	return new Date(res.body.now);
+}
+
+/** Fixed windows of the rate limits the suites count to their end (the policies' `windowMs`). */
+export const MINUTE_WINDOW = 60_000;
+export const QUARTER_HOUR_WINDOW = 15 * 60_000;
+export const HOUR_WINDOW = 60 * 60_000;
+
+/**
+ * Waits, when needed, until at least `needMs` of the server's current fixed window of `windowMs`
+ * is left, so a burst that counts a budget to its end sits inside one window.
+ *
+ * The limiters' sliding window (src/lib/server/platform/ratelimit/memory-store.ts, and Upstash's
+ * on Redis) weighs the last window by floor(count × (1 − elapsed)): from the first moment of the
+ * next window a burst that straddles the edge gets one request more than its budget, and a test
+ * expecting the 429 at the budget's end sees 200. It waits in real time rather than moving the
+ * server's clock, which would also age the sessions, codes and links a test holds.
+ */
+export async function clearOfWindowEdge(base: string, windowMs: number, needMs = Math.min(20_000, windowMs / 4)): Promise<void> {
+	if (!Number.isFinite(windowMs) || windowMs <= 0 || !(needMs > 0) || needMs >= windowMs) {
+		throw new Error(`clearOfWindowEdge: cannot keep ${needMs} ms clear of a ${windowMs} ms window`);
+	}
+	const now = (await serverNow(base)).getTime();
+	const left = windowMs - (now % windowMs);
+	if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
 export interface TestUser {
 	userId: string;
 	email: string;

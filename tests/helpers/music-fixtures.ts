@@ -88,11 +88,7 @@ export async function setStorageFault(base: string, fault: 'none' | 'head' | 'si
 	if (res.status !== 200) throw new Error(`storage-fault hook failed (${res.status}): ${res.text}`);
 }
 
-/** The server's clock (it may have been moved by earlier tests). */
-export async function serverNow(base: string): Promise<Date> {
-	const res = await request<{ now: string }>(base, '/api/internal/test/clock-advance', { method: 'POST', json: { ms: 0 } });
-	return new Date(res.body.now);
-}
+export { serverNow } from './http';
 
 export async function grantOwnership(base: string, userId: string, productId: string): Promise<void> {
 	await sql(base, `INSERT INTO product_ownerships (user_id, product_id, source) VALUES ($1, $2, 'purchase')`, [userId, productId]);

@@ -5,7 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, sql } from '../helpers/http';
+import { clearOfWindowEdge, HOUR_WINDOW, QUARTER_HOUR_WINDOW, request, sql } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -48,6 +48,7 @@ async function registered(): Promise<string> {
 
 describe('sign-in behind a shared IP', () => {
 	it("one address's failed burst never blocks other addresses from that IP; the per-IP backstop still trips", async () => {
+		await clearOfWindowEdge(server.url, QUARTER_HOUR_WINDOW);
 		const ip = freshIp();
 		const lan = await registered();
 		const minh = await registered();
@@ -74,6 +75,7 @@ describe('sign-in behind a shared IP', () => {
 
 describe('sign-up with a registered address (ADR 005)', () => {
 	it('answers 409 within the per-IP budget and mails the owner; after it every sign-up from that IP gets 429', async () => {
+		await clearOfWindowEdge(server.url, HOUR_WINDOW);
 		const ip = freshIp();
 		const owner = await registered();
 		for (let i = 0; i < TAKEN_PER_IP; i++) {

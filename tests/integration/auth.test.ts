@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkout, sellable } from '../helpers/checkout';
-import { advanceClock, request, sql, type JsonResponse } from '../helpers/http';
+import { advanceClock, clearOfWindowEdge, QUARTER_HOUR_WINDOW, request, sql, type JsonResponse } from '../helpers/http';
 import { payReference } from '../helpers/payments';
 import { productionEnv } from '../helpers/production';
 import { startServer, type TestServer } from '../helpers/server';
@@ -262,6 +262,7 @@ describe('password sign-in', () => {
 
 	it('answers 429 with Retry-After and RateLimit headers after repeated failures for one email', async () => {
 		const { email } = await signUp();
+		await clearOfWindowEdge(server.url, QUARTER_HOUR_WINDOW);
 		let last: JsonResponse | undefined;
 		for (let i = 0; i < 10; i++) {
 			last = await post('/api/auth/sign-in/email', { email, password: `đoán mò ${i}` });
@@ -282,6 +283,7 @@ describe('password sign-in', () => {
 	});
 
 	it('limits one IP across many addresses', async () => {
+		await clearOfWindowEdge(server.url, QUARTER_HOUR_WINDOW);
 		let res: JsonResponse | undefined;
 		for (let i = 0; i < 30; i++) {
 			res = await post('/api/auth/sign-in/email', { email: freshEmail(), password: 'không tồn tại đâu' });
@@ -463,6 +465,7 @@ describe('sign-in by emailed code', () => {
 	});
 
 	it('limits how many codes one address can be sent', async () => {
+		await clearOfWindowEdge(server.url, QUARTER_HOUR_WINDOW);
 		const email = freshEmail();
 		for (let i = 0; i < 5; i++) expect((await post('/api/auth/sign-in/email-otp', { email })).status).toBe(200);
 		const res = await post('/api/auth/sign-in/email-otp', { email });
@@ -471,6 +474,7 @@ describe('sign-in by emailed code', () => {
 	});
 
 	it('limits verification attempts per address across codes', async () => {
+		await clearOfWindowEdge(server.url, QUARTER_HOUR_WINDOW);
 		const email = freshEmail();
 		await requestOtp(email);
 		for (let i = 0; i < 5; i++) await post('/api/auth/sign-in/email-otp', { email, otp: '999999' });

@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertFlashSale, insertProducts, resetClock, serverNow, type CategoryFixture } from '../helpers/catalog';
-import { advanceClock, createUser, metricValue, request, sql, type TestUser } from '../helpers/http';
+import { advanceClock, clearOfWindowEdge, createUser, metricValue, MINUTE_WINDOW, request, sql, type TestUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 import { checkout, eventually } from '../helpers/checkout';
 import { creditWallet } from '../helpers/money';
@@ -420,6 +420,7 @@ describe('the response cache, before SvelteKit', () => {
 	// Last in the file: it spends this client's search budget (docs/api.md#limits: 30 a minute).
 	it('replays a repeated search with fresh RateLimit headers, spending the limit each time, and drops it when stock on it moves', async () => {
 		const base = server.url;
+		await clearOfWindowEdge(base, MINUTE_WINDOW);
 		const path = `/api/v1/search?q=${encodeURIComponent('bài giảng flash')}`;
 		const search = () => request(base, path, { headers: IDENTITY });
 		const first = await search();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, as, notificationRows, person, productOf, reply, trpcHeaders, type Person } from '../helpers/conversations';
-import { request } from '../helpers/http';
+import { clearOfWindowEdge, HOUR_WINDOW, MINUTE_WINDOW, request } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 import { trpcMutation, trpcQuery } from '../helpers/trpc';
 
@@ -40,6 +40,9 @@ async function conversationBetween(buyer: Person, author: Person): Promise<strin
 
 describe('limits', () => {
 	it('answer 429 with Retry-After per account and per address, for new conversations and for messages', async () => {
+		// Messages count per minute, conversations per hour; an hour's edge is a minute's too.
+		await clearOfWindowEdge(base, MINUTE_WINDOW);
+		await clearOfWindowEdge(base, HOUR_WINDOW);
 		const shared = '203.0.113.77';
 		const [a, b, author] = await Promise.all([person(base, { ip: shared }), person(base, { ip: shared }), person(base, { role: 'author' })]);
 		const product = await productOf(base, author);

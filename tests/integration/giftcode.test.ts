@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
+import { advanceClock, clearOfWindowEdge, createUser, QUARTER_HOUR_WINDOW, request, sql, type TestUser } from '../helpers/http';
 import { expectMoneyInvariants } from '../helpers/invariants';
 import { balanceOf, createGiftCodes } from '../helpers/money';
 import { startServer, type TestServer } from '../helpers/server';
@@ -160,6 +160,7 @@ describe('POST /api/v1/giftcode/redeem', () => {
 
 describe('failed-attempt limit', () => {
 	it('blocks a user after 5 failures in 15 minutes, even for a valid code, until the window passes', async () => {
+		await clearOfWindowEdge(base, QUARTER_HOUR_WINDOW);
 		const user = await createUser(base);
 		const remaining: string[] = [];
 		for (let i = 0; i < 5; i++) {
@@ -185,6 +186,7 @@ describe('failed-attempt limit', () => {
 	});
 
 	it("does not let one account's failures block another account on the same IP (a school behind one NAT)", async () => {
+		await clearOfWindowEdge(base, QUARTER_HOUR_WINDOW);
 		const ip = freshIp();
 		const pupilA = await createUser(base);
 		const pupilB = await createUser(base);
@@ -207,6 +209,7 @@ describe('failed-attempt limit', () => {
 	});
 
 	it('still stops one IP cycling through accounts once the per-IP backstop is used up', async () => {
+		await clearOfWindowEdge(base, QUARTER_HOUR_WINDOW);
 		const ip = freshIp();
 		// 12 failures (GIFTCODE_FAILURE_IP_LIMIT) spread over 3 accounts, none of them at its own limit.
 		for (let a = 0; a < 3; a++) {
@@ -239,6 +242,7 @@ describe('failed-attempt limit', () => {
 	});
 
 	it('counts already-redeemed and exhausted attempts as failures too', async () => {
+		await clearOfWindowEdge(base, QUARTER_HOUR_WINDOW);
 		const user = await createUser(base);
 		const { code } = await oneCode('1000');
 		expect((await redeem(user, code)).status).toBe(200);

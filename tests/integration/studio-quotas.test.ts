@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes } from '../../src/lib/server/platform/storage/samples/pdf';
 import { insertCategory, type CategoryFixture } from '../helpers/catalog';
-import { advanceClock, createUser, request, sql, type TestUser } from '../helpers/http';
+import { advanceClock, clearOfWindowEdge, createUser, HOUR_WINDOW, request, sql, type TestUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -78,6 +78,7 @@ const objectExists = (key: string) => existsSync(join(server.dataDir, 'files', '
 
 describe('upload slots per author and hour', () => {
 	it('answers 429 rate_limited with Retry-After past UPLOAD_SLOTS_PER_HOUR, opens nothing, and counts per author', async () => {
+		await clearOfWindowEdge(server.url, HOUR_WINDOW);
 		const a = await author();
 		for (let i = 0; i < LIMITS.slotsPerHour; i++) {
 			const res = await declare(a, 100);

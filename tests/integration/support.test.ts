@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, request, sql, type TestUser } from '../helpers/http';
+import { clearOfWindowEdge, createUser, HOUR_WINDOW, request, sql, type TestUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 import { fieldErrors, trpcMutation, trpcQuery } from '../helpers/trpc';
@@ -87,6 +87,7 @@ describe('sending a support request', () => {
 	});
 
 	it('is rate limited per account (and per address when signed out)', async () => {
+		await clearOfWindowEdge(base, HOUR_WINDOW);
 		const u = await createUser(base);
 		const statuses: number[] = [];
 		let last;
