@@ -22,7 +22,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
-import { TEST_NODE_FLAGS } from './node-flags';
+import { scriptArgs } from './scripts';
 
 export interface DatabaseTemplates {
 	/**
@@ -61,11 +61,11 @@ export async function adminQuery(base: string, statement: string): Promise<void>
 	}
 }
 
-/** `npm run db:migrate` in a child process, as the test servers would migrate: same env, same migrator. */
-function migrate(env: Record<string, string>): Promise<void> {
+/** `npm run db:migrate` (its bundle, scripts.ts) in a child process, as the test servers would migrate: same env, same migrator. */
+function migrate(scripts: string, env: Record<string, string>): Promise<void> {
 	const started = Date.now();
 	return new Promise((res, rej) => {
-		const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, 'scripts/migrate.ts'], {
+		const child = spawn(process.execPath, scriptArgs('migrate', scripts), {
 			env: {
 				PATH: process.env.PATH ?? '',
 				HOME: process.env.HOME ?? '',
@@ -90,8 +90,8 @@ function migrate(env: Record<string, string>): Promise<void> {
 	});
 }
 
-/** Global setup: the template of the run's database kind. */
-export async function prepareTemplates(): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+/** Global setup: the template of the run's database kind, migrated by the bundled migrator in `scripts`. */
+export async function prepareTemplates(scripts: string): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
 	const root = mkdtempSync(join(tmpdir(), 'hoclieu-template-'));
 	const base = process.env.TEST_DATABASE_URL;
 	const postgresTemplate = base ? `${databasePrefix()}_template`.toLowerCase() : undefined;
@@ -103,10 +103,10 @@ export async function prepareTemplates(): Promise<{ templates: DatabaseTemplates
 		if (base && postgresTemplate) {
 			await adminQuery(base, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
 			await adminQuery(base, `CREATE DATABASE "${postgresTemplate}"`);
-			await migrate({ DATA_DIR: root, DATABASE_URL: databaseUrl(base, postgresTemplate) });
+			await migrate(scripts, { DATA_DIR: root, DATABASE_URL: databaseUrl(base, postgresTemplate) });
 			return { templates: { postgresTemplate }, remove };
 		}
-		await migrate({ DATA_DIR: root });
+		await migrate(scripts, { DATA_DIR: root });
 		return { templates: { pgliteDir: join(root, 'pglite') }, remove };
 	} catch (error) {
 		await remove();

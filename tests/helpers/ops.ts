@@ -1,11 +1,11 @@
-/** Runs the operator CLI (scripts/ops.ts) as an operator would, with only the environment given. */
+/** Runs the operator CLI (scripts/ops.ts, bundled once per run: scripts.ts) as an operator would, with only the environment given. */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { copyRunDatabaseInto, startServer, type TestServer } from './server';
-import { TEST_NODE_FLAGS } from './node-flags';
+import { scriptArgs } from './scripts';
 
 const run = promisify(execFile);
 
@@ -17,7 +17,7 @@ export interface OpsResult {
 
 export async function ops(env: Record<string, string>, ...args: string[]): Promise<OpsResult> {
 	try {
-		const { stdout, stderr } = await run(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, 'scripts/ops.ts', ...args], {
+		const { stdout, stderr } = await run(process.execPath, [...scriptArgs('ops'), ...args], {
 			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', MIGRATIONS_DIR: resolve('drizzle'), LOG_LEVEL: 'warn', ...env },
 			timeout: 60_000
 		});

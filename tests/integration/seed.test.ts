@@ -5,12 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';
 import { createUser, request, sql } from '../helpers/http';
 import { copyRunDatabaseInto, startServer, type TestServer } from '../helpers/server';
-import { TEST_NODE_FLAGS } from '../helpers/node-flags';
+import { scriptArgs } from '../helpers/scripts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -25,7 +25,7 @@ describe('npm run seed', () => {
 
 	const seed = (...args: string[]) =>
 		// Files are covered by the start-up seed below; here only the rows matter.
-		spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), ...TEST_NODE_FLAGS, 'scripts/seed.ts', '--no-files', ...args], {
+		spawnSync(process.execPath, [...scriptArgs('seed'), '--no-files', ...args], {
 			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'warn' },
 			encoding: 'utf8',
 			timeout: 120_000
