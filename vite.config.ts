@@ -19,9 +19,10 @@ export default defineConfig(({ mode }) => ({
 		setupFiles: ['tests/helpers/totals/count-assertions.ts'],
 		// Tests that open the embedded database in-process pay for its WebAssembly like a test server.
 		execArgv: [...TEST_NODE_FLAGS],
-		// Vitest's default on 2 cores is one file at a time (cores − 1). Two at once keep both
-		// cores busy: an integration file mostly waits on its server, a child process of its own.
-		maxWorkers: 2,
+		// Vitest's default on 2 cores is one file at a time (cores − 1). An integration file mostly
+		// waits on its server, a child process of its own: three files at once keep both cores busy
+		// once Playwright beside them (scripts/test.mjs) has finished (README "Test it" has the runs).
+		maxWorkers: 3,
 		projects: [
 			{
 				extends: true,
