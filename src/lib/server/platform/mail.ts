@@ -4,7 +4,7 @@
  * is logged; the message body, which carries codes and links, is printed in
  * development only so a newcomer can still sign in locally.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { config } from '../config';
 import { serviceUnavailable } from '../errors/app-error';
 import { log } from './logger';
@@ -20,14 +20,17 @@ export interface MailMessage {
 	headers?: Record<string, string>;
 }
 
-let transporter: Transporter | undefined;
+let transporter: Promise<Transporter> | undefined;
 
-function transport(url: string): Transporter {
-	transporter ??= nodemailer.createTransport(url, {
-		connectionTimeout: 10_000,
-		greetingTimeout: 10_000,
-		socketTimeout: 20_000
-	});
+/** nodemailer is loaded at the first mail, not at start-up: a process without SMTP_URL never needs it. */
+function transport(url: string): Promise<Transporter> {
+	transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+		nodemailer.createTransport(url, {
+			connectionTimeout: 10_000,
+			greetingTimeout: 10_000,
+			socketTimeout: 20_000
+		})
+	);
 	return transporter;
 }
 
@@ -60,7 +63,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
 		return;
 	}
 	try {
-		await transport(cfg.mail.smtpUrl).sendMail({
+		await (await transport(cfg.mail.smtpUrl)).sendMail({
 			from: cfg.mail.from,
 			to: message.to,
 			subject: message.subject,

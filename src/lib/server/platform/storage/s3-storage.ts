@@ -3,21 +3,12 @@
  * are presigned GETs that carry the attachment name (`response-content-
  * disposition`), so the bytes never pass through the app. Presigning uses the
  * service clock, so the URL's lifetime and the reported `expiresAt` agree.
+ *
+ * The AWS SDK is loaded at the first call, not when the module is: it was a fifth of the modules
+ * every process loaded at start-up, and a process on file storage (the embedded default, every
+ * test server) never uses it.
  */
-import {
-	AbortMultipartUploadCommand,
-	CompleteMultipartUploadCommand,
-	CreateMultipartUploadCommand,
-	DeleteObjectCommand,
-	GetObjectCommand,
-	HeadBucketCommand,
-	HeadObjectCommand,
-	PutObjectCommand,
-	S3Client,
-	S3ServiceException,
-	UploadPartCommand
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { now } from '../clock';
 import { attachmentDisposition } from './content-disposition';
@@ -33,8 +24,16 @@ export interface S3StorageOptions {
 	timeoutMs: number;
 }
 
-function isNotFound(error: unknown): boolean {
-	if (!(error instanceof S3ServiceException)) return false;
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
+interface Loaded {
+	s3: S3Sdk;
+	client: S3Client;
+	presign: (typeof import('@aws-sdk/s3-request-presigner'))['getSignedUrl'];
+}
+
+function isNotFound(s3: S3Sdk, error: unknown): boolean {
+	if (!(error instanceof s3.S3ServiceException)) return false;
 	return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
 }
 
@@ -44,59 +43,72 @@ export function s3UploadOrigin(o: Pick<S3StorageOptions, 'bucket' | 'endpoint' |
 	return o.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${o.bucket}.${endpoint.host}`;
 }
 
-const s3Error = (error: unknown, ...names: string[]) => error instanceof S3ServiceException && names.includes(error.name);
+const s3Error = (s3: S3Sdk, error: unknown, ...names: string[]) => error instanceof s3.S3ServiceException && names.includes(error.name);
 
 export class S3Storage implements ObjectStorage {
 	readonly kind = 's3' as const;
 	/** S3's limit for one PutObject or UploadPart. */
 	readonly maxPutBytes = 5 * 1024 ** 3;
 	readonly uploadOrigin: string;
-	private readonly client: S3Client;
+	private loaded: Promise<Loaded> | undefined;
 
 	constructor(private readonly options: S3StorageOptions) {
 		this.uploadOrigin = s3UploadOrigin(options);
-		this.client = new S3Client({
-			region: options.region,
-			endpoint: options.endpoint,
-			forcePathStyle: options.forcePathStyle,
-			credentials: options.credentials,
-			// Checksums only where S3 demands them: S3-compatible services (and s3rver) reject the newer default trailers.
-			requestChecksumCalculation: 'WHEN_REQUIRED',
-			responseChecksumValidation: 'WHEN_REQUIRED',
-			maxAttempts: 2,
-			requestHandler: { connectionTimeout: options.timeoutMs, requestTimeout: options.timeoutMs }
-		});
+	}
+
+	/** The SDK and the one client, made at the first call (see the top of this file). */
+	private sdk(): Promise<Loaded> {
+		this.loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([s3, presigner]) => ({
+			s3,
+			presign: presigner.getSignedUrl,
+			client: new s3.S3Client({
+				region: this.options.region,
+				endpoint: this.options.endpoint,
+				forcePathStyle: this.options.forcePathStyle,
+				credentials: this.options.credentials,
+				// Checksums only where S3 demands them: S3-compatible services (and s3rver) reject the newer default trailers.
+				requestChecksumCalculation: 'WHEN_REQUIRED',
+				responseChecksumValidation: 'WHEN_REQUIRED',
+				maxAttempts: 2,
+				requestHandler: { connectionTimeout: this.options.timeoutMs, requestTimeout: this.options.timeoutMs }
+			})
+		}));
+		return this.loaded;
 	}
 
 	async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
 		assertValidKey(key);
-		await this.client.send(
-			new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength })
+		const { s3, client } = await this.sdk();
+		await client.send(
+			new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength })
 		);
 	}
 
 	async delete(key: string): Promise<void> {
 		assertValidKey(key);
-		await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+		const { s3, client } = await this.sdk();
+		await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
 	}
 
 	async head(key: string): Promise<StoredObject | null> {
 		assertValidKey(key);
+		const { s3, client } = await this.sdk();
 		try {
-			const out = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+			const out = await client.send(new s3.HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
 			return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
 		} catch (error) {
-			if (isNotFound(error)) return null;
+			if (isNotFound(s3, error)) return null;
 			throw error;
 		}
 	}
 
 	async signedGetUrl(key: string, ttlSeconds: number, downloadName: string): Promise<SignedUrl> {
 		assertValidKey(key);
+		const { s3, client, presign } = await this.sdk();
 		const signingDate = now();
-		const url = await getSignedUrl(
-			this.client,
-			new GetObjectCommand({
+		const url = await presign(
+			client,
+			new s3.GetObjectCommand({
 				Bucket: this.options.bucket,
 				Key: key,
 				ResponseContentDisposition: attachmentDisposition(downloadName)
@@ -111,10 +123,11 @@ export class S3Storage implements ObjectStorage {
 	/** Presigned PUT; Content-Type and Content-Length are signed, so S3 refuses any other type or size. */
 	async signedPutUrl(key: string, ttlSeconds: number, object: StoredObject): Promise<SignedPut> {
 		assertValidKey(key);
+		const { s3, client, presign } = await this.sdk();
 		const signingDate = now();
-		const url = await getSignedUrl(
-			this.client,
-			new PutObjectCommand({ Bucket: this.options.bucket, Key: key, ContentType: object.contentType, ContentLength: object.size }),
+		const url = await presign(
+			client,
+			new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: key, ContentType: object.contentType, ContentLength: object.size }),
 			{ expiresIn: ttlSeconds, signingDate, signableHeaders: new Set(['content-type', 'content-length']) }
 		);
 		const signedAtMs = Math.floor(signingDate.getTime() / 1000) * 1000;
@@ -128,7 +141,8 @@ export class S3Storage implements ObjectStorage {
 	 */
 	async signedMultipartPut(key: string, ttlSeconds: number, object: StoredObject, partBytes: number): Promise<SignedMultipartPut> {
 		assertValidKey(key);
-		const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key: key, ContentType: object.contentType }));
+		const { s3, client, presign } = await this.sdk();
+		const created = await client.send(new s3.CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key: key, ContentType: object.contentType }));
 		const uploadId = created.UploadId!;
 		const signingDate = now();
 		const parts = await Promise.all(
@@ -136,9 +150,9 @@ export class S3Storage implements ObjectStorage {
 				partNumber: i + 1,
 				sizeBytes,
 				headers: {},
-				url: await getSignedUrl(
-					this.client,
-					new UploadPartCommand({ Bucket: this.options.bucket, Key: key, UploadId: uploadId, PartNumber: i + 1, ContentLength: sizeBytes }),
+				url: await presign(
+					client,
+					new s3.UploadPartCommand({ Bucket: this.options.bucket, Key: key, UploadId: uploadId, PartNumber: i + 1, ContentLength: sizeBytes }),
 					{ expiresIn: ttlSeconds, signingDate, signableHeaders: new Set(['content-length']) }
 				)
 			}))
@@ -149,9 +163,10 @@ export class S3Storage implements ObjectStorage {
 
 	async completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<MultipartCompletion> {
 		assertValidKey(key);
+		const { s3, client } = await this.sdk();
 		try {
-			await this.client.send(
-				new CompleteMultipartUploadCommand({
+			await client.send(
+				new s3.CompleteMultipartUploadCommand({
 					Bucket: this.options.bucket,
 					Key: key,
 					UploadId: uploadId,
@@ -160,40 +175,43 @@ export class S3Storage implements ObjectStorage {
 			);
 			return 'completed';
 		} catch (error) {
-			if (s3Error(error, 'InvalidPart', 'InvalidPartOrder', 'EntityTooSmall')) return 'invalid_part';
+			if (s3Error(s3, error, 'InvalidPart', 'InvalidPartOrder', 'EntityTooSmall')) return 'invalid_part';
 			// Gone: either a concurrent completion already made the object, or the upload was aborted.
-			if (s3Error(error, 'NoSuchUpload')) return (await this.head(key)) ? 'completed' : 'gone';
+			if (s3Error(s3, error, 'NoSuchUpload')) return (await this.head(key)) ? 'completed' : 'gone';
 			throw error;
 		}
 	}
 
 	async abortMultipart(key: string, uploadId: string): Promise<void> {
 		assertValidKey(key);
+		const { s3, client } = await this.sdk();
 		try {
-			await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: key, UploadId: uploadId }));
+			await client.send(new s3.AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: key, UploadId: uploadId }));
 		} catch (error) {
-			if (!s3Error(error, 'NoSuchUpload')) throw error;
+			if (!s3Error(s3, error, 'NoSuchUpload')) throw error;
 		}
 	}
 
 	async read(key: string): Promise<Readable | null> {
 		assertValidKey(key);
+		const { s3, client } = await this.sdk();
 		try {
-			const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+			const out = await client.send(new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
 			return out.Body instanceof Readable ? out.Body : null;
 		} catch (error) {
-			if (isNotFound(error)) return null;
+			if (isNotFound(s3, error)) return null;
 			throw error;
 		}
 	}
 
 	async ping(): Promise<void> {
-		await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
+		const { s3, client } = await this.sdk();
+		await client.send(new s3.HeadBucketCommand({ Bucket: this.options.bucket }), {
 			abortSignal: AbortSignal.timeout(this.options.timeoutMs)
 		});
 	}
 
 	destroy(): void {
-		this.client.destroy();
+		void this.loaded?.then(({ client }) => client.destroy());
 	}
 }
