@@ -6,12 +6,11 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverNow } from '../helpers/catalog';
-import { advanceClock, request } from '../helpers/http';
+import { advanceClock, clearOfWindowEdge, MINUTE_WINDOW, request, serverNow } from '../helpers/http';
 import { freePort, startServer, type TestServer } from '../helpers/server';
 import { startUpstashStandIn, type UpstashStandIn } from '../helpers/upstash-rest';
 
-const WINDOW_MS = 60_000;
+const WINDOW_MS = MINUTE_WINDOW;
 const redisUrl = process.env.TEST_REDIS_URL;
 const uniquePrefix = (name: string) => `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${name}:${process.pid}:${Date.now().toString(36)}:`;
 
@@ -58,12 +57,6 @@ async function exhaust(s: TestServer, headers: Record<string, string> = {}) {
 	return retryAfter;
 }
 
-/** The shared stores window on the wall clock: start with at least 15 s of the minute left. */
-async function awayFromWindowEdge() {
-	const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-	if (left < 15_000) await new Promise((r) => setTimeout(r, left + 50));
-}
-
 describe('in-process store', () => {
 	let s: TestServer;
 	beforeAll(async () => {
@@ -95,6 +88,7 @@ describe('in-process store', () => {
 describe('client IP from X-Forwarded-For behind a trusted proxy', () => {
 	it('keys the limit by the last forwarded hop when TRUST_PROXY is on', async () => {
 		const s = await start({ REDIS_URL: undefined, TRUST_PROXY: 'true', RATE_LIMIT_SEARCH_MAX: '2' });
+		await clearOfWindowEdge(s.url, WINDOW_MS);
 		const from = (ip: string) => searchOnce(s, { 'x-forwarded-for': `198.51.100.1, ${ip}` });
 		expect((await from('192.0.2.10')).status).toBe(200);
 		expect((await from('192.0.2.10')).status).toBe(200);
@@ -122,7 +116,7 @@ describe.skipIf(!redisUrl)('Redis store (ioredis adapter, @upstash/ratelimit scr
 	});
 
 	it('allows 30 searches a minute, then 429 with Retry-After, counting in Redis', async () => {
-		await awayFromWindowEdge();
+		await clearOfWindowEdge(s.url, WINDOW_MS);
 		await exhaust(s);
 		const keys = await redis.keys(`${prefix}search:*`);
 		expect(keys).toHaveLength(1);
@@ -163,6 +157,7 @@ describe('Redis unreachable', () => {
 		const closed = await freePort();
 		const s = await startServer({ waitFor: 'prepared', env: { REDIS_URL: `redis://127.0.0.1:${closed}`, RATE_LIMIT_SEARCH_MAX: '2' } });
 		servers.push(s);
+		await clearOfWindowEdge(s.url, WINDOW_MS);
 		const first = await searchOnce(s);
 		expect(first.status).toBe(200);
 		expect(first.headers.get('ratelimit-limit')).toBe('2');
@@ -200,7 +195,7 @@ describe.skipIf(!redisUrl)('Upstash store (REST protocol)', () => {
 	});
 
 	it('allows 30 searches a minute, then 429 with Retry-After, counting through Upstash', async () => {
-		await awayFromWindowEdge();
+		await clearOfWindowEdge(s.url, WINDOW_MS);
 		await exhaust(s);
 		const keys = await redis.keys(`${prefix}search:*`);
 		expect(keys).toHaveLength(1);
