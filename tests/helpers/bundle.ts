@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /**
  * Names only the test routers and test hooks contain: the router keys, their
- * REST paths, and the SQL / clock / storage-fault hook actions.
+ * REST paths, and the SQL / clock / storage-fault / create-users hook actions.
  */
 export const TEST_ONLY_NAMES = [
 	'moneyTesting',
@@ -15,6 +15,7 @@ export const TEST_ONLY_NAMES = [
 	'testAction',
 	'clock-advance',
 	'storage-fault',
+	'create-users',
 	'injected storage fault',
 	'test-hooks'
 ] as const;

@@ -88,3 +88,13 @@ export async function createUser(base: string, opts: { email?: string; name?: st
 	if (res.status !== 200) throw new Error(`create-user hook failed (${res.status}): ${res.text}`);
 	return res.body;
 }
+
+/**
+ * `count` fresh signed-in users in one request (the create-users hook, 1 to 200), each as
+ * createUser returns it: suites that need fifty buyers pay for one request, not fifty.
+ */
+export async function createUsers(base: string, count: number, opts: { name?: string; isVip?: boolean; role?: 'customer' | 'author' | 'staff' } = {}): Promise<TestUser[]> {
+	const res = await request<TestUser[]>(base, '/api/internal/test/create-users', { method: 'POST', json: { ...opts, count } });
+	if (res.status !== 200) throw new Error(`create-users hook failed (${res.status}): ${res.text}`);
+	return res.body;
+}

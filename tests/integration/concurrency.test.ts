@@ -14,7 +14,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartClient } from '../helpers/cart';
 import { checkout, createFlashSale, deliverReceipts, eventually, sellable, stockLeft } from '../helpers/checkout';
-import { advanceClock, createUser, request, sql, type JsonResponse, type TestUser } from '../helpers/http';
+import { advanceClock, createUsers, request, sql, type JsonResponse, type TestUser } from '../helpers/http';
 import { expectMoneyInvariants } from '../helpers/invariants';
 import { balanceOf, createGiftCodes, createPromo, createTopup, creditWallet, debitWallet, denominationId, sweepPayments } from '../helpers/money';
 import { createFreeTrack, musicDownload, musicQuota, serverNow, setUsed } from '../helpers/music-fixtures';
@@ -98,7 +98,8 @@ async function race<T>(requests: (() => Promise<T>)[]): Promise<T[]> {
 }
 const times = <T>(n: number, start: (i: number) => Promise<T>): (() => Promise<T>)[] => Array.from({ length: n }, (_, i) => () => start(i));
 
-const users = (n: number) => Promise.all(Array.from({ length: n }, () => createUser(base)));
+/** The buyers a race needs, made in one request to the test hooks (the race is what is under test, not their making). */
+const users = (n: number) => createUsers(base, n);
 const statuses = (responses: { status: number }[]) =>
 	responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
 const count = async (query: string, params: unknown[] = []) => (await sql<{ n: number }>(base, `SELECT count(*)::int AS n FROM ${query}`, params))[0]!.n;
@@ -247,8 +248,9 @@ describe('wallet double-spend', () => {
 		await creditWallet(base, user!.userId, '11000', 'bonus');
 		const products = await Promise.all(Array.from({ length: N }, (_, i) => sellable(base, { priceVnd: i % 2 === 0 ? '3000' : '9000' })));
 		// The odd ones cost 3 000 only through a flash sale with one unit: the paying statement takes it, a refusal gives it back.
-		const flash = new Map<string, string>();
-		for (const [i, p] of products.entries()) if (i % 2 === 1) flash.set(p.id, await createFlashSale(base, p.id, { priceVnd: '3000', stock: 1 }));
+		const flashed = products.filter((_, i) => i % 2 === 1);
+		const flashIds = await Promise.all(flashed.map((p) => createFlashSale(base, p.id, { priceVnd: '3000', stock: 1 })));
+		const flash = new Map(flashed.map((p, i) => [p.id, flashIds[i]!]));
 		const results = await race(products.map((p) => () => checkout(base, { productId: p.id, paymentMethod: 'wallet' }, { user, headers: headers() })));
 		expect(statuses(results)).toEqual({ 200: 17, 422: N - 17 });
 		for (const r of results.filter((x) => x.status === 422)) {
@@ -271,7 +273,8 @@ describe('wallet double-spend', () => {
 		);
 		expect(ledgerPerOrder.map((r) => r.n)).toEqual([...Array.from({ length: 16 }, () => 1), 2]);
 		// A flash-sale unit belongs to each paid flash-sale order and to nobody else.
-		for (const [productId, flashId] of flash) expect(await stockLeft(base, flashId), productId).toBe(paid.includes(productId) ? 0 : 1);
+		const left = await Promise.all([...flash.values()].map((flashId) => stockLeft(base, flashId)));
+		for (const [i, productId] of [...flash.keys()].entries()) expect(left[i], productId).toBe(paid.includes(productId) ? 0 : 1);
 		expect(await count(`orders WHERE user_id = $1 AND flash_sale_unit_held`, [user!.userId])).toBe(paid.filter((id) => flash.has(id)).length);
 		// The receipts the paying statement claimed are all sent.
 		await eventually(
@@ -404,11 +407,19 @@ describe('bank-transfer webhook replays', () => {
 				return i % 2 === 0 ? pair : pair.reverse();
 			})
 		);
-		for (const [i, buyer] of buyers.entries()) {
+		// What each buyer ended with, read for all of them at once (the race is over; the reads only look).
+		const outcomes = await Promise.all(
+			buyers.map((buyer) =>
+				Promise.all([
+					sql(base, `SELECT payment_method FROM orders WHERE user_id = $1 AND status = 'PAID'`, [buyer.userId]),
+					balanceOf(base, buyer).then((b) => b.total),
+					count(`product_ownerships WHERE user_id = $1`, [buyer.userId])
+				])
+			)
+		);
+		for (const [i, [paid, balance, owned]] of outcomes.entries()) {
 			const [first, second] = [results[2 * i]!, results[2 * i + 1]!];
 			const [transfer, wallet] = i % 2 === 0 ? [first, second] : [second, first];
-			const paid = await sql(base, `SELECT payment_method FROM orders WHERE user_id = $1 AND status = 'PAID'`, [buyer.userId]);
-			const balance = (await balanceOf(base, buyer)).total;
 			if (transfer.body.status === 'matched') {
 				// The transfer won: the wallet checkout found the product owned.
 				expect([wallet.status, wallet.body.error?.code, paid, balance]).toEqual([409, 'already_owned', [{ payment_method: 'qr_direct' }], '20000']);
@@ -416,7 +427,7 @@ describe('bank-transfer webhook replays', () => {
 				// The wallet won: the pending order was cancelled and its late transfer refunded.
 				expect([transfer.body.status, wallet.status, paid, balance]).toEqual(['late', 200, [{ payment_method: 'wallet' }], '20000']);
 			}
-			expect(await count(`product_ownerships WHERE user_id = $1`, [buyer.userId])).toBe(1);
+			expect(owned).toBe(1);
 		}
 	});
 
@@ -436,9 +447,11 @@ describe('bank-transfer webhook replays', () => {
 			race(orders.map((o) => () => postBankTransfer(base, o.paymentRef, 12000))),
 			advanceClock(base, span!.last - span!.first + 100).then(() => Promise.all([sweepPayments(base), sweepPayments(base)]))
 		]);
+		const after = await Promise.all(
+			orders.map((o, i) => Promise.all([sql<{ status: string }>(base, 'SELECT status FROM orders WHERE id = $1', [o.id]), balanceOf(base, buyers[i]!)]))
+		);
 		for (const [i, t] of transfers.entries()) {
-			const [row] = await sql<{ status: string }>(base, 'SELECT status FROM orders WHERE id = $1', [orders[i]!.id]);
-			const balance = await balanceOf(base, buyers[i]!);
+			const [[row], balance] = after[i]!;
 			if (t.body.status === 'matched') expect([row!.status, balance.total]).toEqual(['PAID', '0']);
 			else expect([t.body.status, row!.status, balance.total]).toEqual(['late', 'EXPIRED', '12000']);
 		}
@@ -487,7 +500,8 @@ describe('cart checkouts', () => {
 		const buyers = await users(N + 10);
 		// Carts of [flash, promoted] and [promoted, plain] alternate: each takes the promoted line's use, half of them a unit too.
 		const carts = buyers.slice(0, N).map((user) => new CartClient(base, user));
-		for (const [i, cart] of carts.entries()) await cart.fill(i % 2 === 0 ? [flashed.id, promoted.id] : [promoted.id, plain.id]);
+		// Each cart is filled in order; different buyers' carts are filled at once (filling holds nothing, checkout does).
+		await Promise.all(carts.map((cart, i) => cart.fill(i % 2 === 0 ? [flashed.id, promoted.id] : [promoted.id, plain.id])));
 		const singles = buyers.slice(N);
 		const results = await race([
 			...carts.map((cart) => () => cart.checkout({ paymentMethod: 'qr_direct', promoCode: 'GIOCHUNG' })),
@@ -525,7 +539,7 @@ describe('cart checkouts', () => {
 		const buyers = await users(N);
 		await Promise.all(buyers.map((u) => creditWallet(base, u.userId, '15000', 'main')));
 		const carts = buyers.map((user) => new CartClient(base, user));
-		for (const cart of carts) await cart.fill([flashed.id, other.id]);
+		await Promise.all(carts.map((cart) => cart.fill([flashed.id, other.id])));
 		const results = await race(carts.map((cart) => () => cart.checkout({ paymentMethod: 'wallet' })));
 		expect(statuses(results)).toEqual({ 200: 3, 409: N - 3 });
 		expect(await stockLeft(base, flash)).toBe(0);

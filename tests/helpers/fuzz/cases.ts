@@ -79,6 +79,26 @@ function queryText(query: [string, string][], extra: string[]): string {
 	return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/**
+ * Arbitraries that do not depend on the request being mutated, built once instead of on every case
+ * (what one draws from a random stream does not depend on when it was built; see edgeValue).
+ */
+const HOSTILE_SEGMENT = fc.oneof(
+	{ weight: 3, arbitrary: fc.constantFrom(...PATH_SEGMENTS) },
+	{ weight: 2, arbitrary: fc.constantFrom(...UNICODE_STRINGS).map(encodeLoose) },
+	{ weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map(encodeLoose) }
+);
+const RAW_QUERY = fc.constantFrom(...QUERY_STRINGS);
+const WRONG_TYPE = fc.constantFrom(...WRONG_TYPES);
+const CONTENT_TYPE = fc.constantFrom(...CONTENT_TYPES);
+const BROKEN_JSON_BYTES = fc.constantFrom(...BROKEN_JSON).map((t) => Buffer.from(t, 'utf8'));
+const HEADERS = fc.record({
+	accept: fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml', ''),
+	'x-request-id': fc.constantFrom('', '../../x', 'ok-request-id-0001', 'x'.repeat(500), 'a b'),
+	'accept-encoding': fc.constantFrom('gzip', 'br', 'identity', 'x'),
+	'x-forwarded-for': fc.constantFrom('1.2.3.4', '::1', 'garbage, 10.0.0.1', '')
+});
+
 const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'extra', '', 'Đường dẫn', 'x'.repeat(300), 'isVip', 'role', 'userId', 'user_id', 'amountVnd', 'balance', 'status', 'id'];
 
 function bodySchemaShape(op: Operation): { properties: Record<string, JsonSchema>; required: string[] } {
@@ -145,6 +165,12 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 	const hasBody = op.method !== 'GET';
 	const list: { name: string; weight: number; apply: Mutation }[] = [];
 	const label = (parts: Parts, l: string): Parts => ({ ...parts, labels: [...parts.labels, l] });
+	// What the mutations below draw that does not depend on the request: built once per operation.
+	const pathName = pathParams.length ? fc.constantFrom(...pathParams.map((p) => p.name)) : undefined;
+	const queryName = queryParams.length ? fc.constantFrom(...queryParams.map((p) => p.name)) : undefined;
+	const extraMember = fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.oneof(WRONG_TYPE, fc.constantFrom(...UNICODE_STRINGS)));
+	const bodySize = fc.tuple(fc.constantFrom(bodyLimit - 1, bodyLimit, bodyLimit + 1, bodyLimit * 2), fc.boolean(), fc.constantFrom(...(fieldNames.length ? fieldNames : ['padding'])));
+	const fieldName = fieldNames.length ? fc.constantFrom(...fieldNames) : undefined;
 
 	if (pathParams.length) {
 		list.push({
@@ -152,14 +178,7 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 			weight: 4,
 			apply: (parts) =>
 				fc
-					.tuple(
-						fc.constantFrom(...pathParams.map((p) => p.name)),
-						fc.oneof(
-							{ weight: 3, arbitrary: fc.constantFrom(...PATH_SEGMENTS) },
-							{ weight: 2, arbitrary: fc.constantFrom(...UNICODE_STRINGS).map(encodeLoose) },
-							{ weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map(encodeLoose) }
-						)
-					)
+					.tuple(pathName!, HOSTILE_SEGMENT)
 					.map(([name, value]) => label({ ...parts, path: { ...parts.path, [name]: { value, encoded: true } } }, `path:${name}`))
 		});
 	}
@@ -168,9 +187,7 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 			name: 'path-inject',
 			weight: 2,
 			apply: (parts) =>
-				fc
-					.constantFrom(...pathParams.map((p) => p.name))
-					.chain((name) => injected(parts.path[name]!.value).map((v) => label({ ...parts, path: { ...parts.path, [name]: { value: v, encoded: false } } }, `path:${name}:inject`)))
+				pathName!.chain((name) => injected(parts.path[name]!.value).map((v) => label({ ...parts, path: { ...parts.path, [name]: { value: v, encoded: false } } }, `path:${name}:inject`)))
 		});
 	}
 	if (queryParams.length) {
@@ -202,15 +219,15 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 			weight: 2,
 			apply: (parts) =>
 				fc.oneof(
-					fc.constantFrom(...queryParams.map((p) => p.name)).chain((name) =>
+					queryName!.chain((name) =>
 						fc.tuple(fc.constant(name), edgeValue(undefined, name, 'url').map(wireText)).map(([n, v]) => label({ ...parts, query: [...parts.query, [n, v]] }, `query:duplicate:${n}`))
 					),
 					fc.constant(label({ ...parts, query: parts.query.filter(([k]) => !queryParams.find((p) => p.name === k && p.required)) }, 'query:missing-required')),
-					fc.constantFrom(...QUERY_STRINGS).map((q) => label({ ...parts, extraQuery: [q] }, 'query:raw'))
+					RAW_QUERY.map((q) => label({ ...parts, extraQuery: [q] }, 'query:raw'))
 				)
 		});
 	} else {
-		list.push({ name: 'query-raw', weight: 1, apply: (parts) => fc.constantFrom(...QUERY_STRINGS).map((q) => label({ ...parts, extraQuery: [q] }, 'query:raw')) });
+		list.push({ name: 'query-raw', weight: 1, apply: (parts) => RAW_QUERY.map((q) => label({ ...parts, extraQuery: [q] }, 'query:raw')) });
 	}
 
 	if (hasBody) {
@@ -219,7 +236,7 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 				name: 'body-field',
 				weight: 5,
 				apply: (parts) =>
-					fc.constantFrom(...fieldNames).chain((field) =>
+					fieldName!.chain((field) =>
 						edgeValue(properties[field], field).map((v) => {
 							const value: Record<string, unknown> = { ...asObject(parts) };
 							setMember(value, field, v);
@@ -263,7 +280,7 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 				name: 'body-extra',
 				weight: 2,
 				apply: (parts) =>
-					fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.oneof(fc.constantFrom(...WRONG_TYPES), fc.constantFrom(...UNICODE_STRINGS))).map(([k, v]) => {
+					extraMember.map(([k, v]) => {
 						const value: Record<string, unknown> = { ...asObject(parts) };
 						setMember(value, k, v);
 						return label({ ...parts, body: { kind: 'json', value } }, `body:extra:${k.slice(0, 20)}`);
@@ -274,7 +291,7 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 				weight: 2,
 				apply: (parts) =>
 					fc
-						.oneof(fc.constantFrom(...WRONG_TYPES), fc.constant([asObject(parts)]), fc.constant({ data: asObject(parts) }))
+						.oneof(WRONG_TYPE, fc.constant([asObject(parts)]), fc.constant({ data: asObject(parts) }))
 						.map((value) => label({ ...parts, body: { kind: 'json', value } }, 'body:shape'))
 			},
 			{
@@ -283,7 +300,7 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 				apply: (parts) =>
 					fc
 						.oneof(
-							fc.constantFrom(...BROKEN_JSON).map((t) => Buffer.from(t, 'utf8')),
+							BROKEN_JSON_BYTES,
 							// Invalid UTF-8 inside a string member.
 							fc.constant(Buffer.concat([Buffer.from(`{"${fieldNames[0] ?? 'x'}":"`), Buffer.from([0xff, 0xfe, 0xc0, 0xaf]), Buffer.from('"}')])),
 							fc.constant(Buffer.from(`{${fieldNames.map((f) => `"${f}":1,"${f}":"x"`).join(',')}}`, 'utf8'))
@@ -294,32 +311,30 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 				name: 'content-type',
 				weight: 2,
 				apply: (parts) =>
-					fc.constantFrom(...CONTENT_TYPES).map((ct) => label({ ...parts, body: parts.body.kind === 'none' ? { kind: 'json', value: {} } : parts.body, contentType: ct }, `content-type:${ct ?? 'none'}`))
+					CONTENT_TYPE.map((ct) => label({ ...parts, body: parts.body.kind === 'none' ? { kind: 'json', value: {} } : parts.body, contentType: ct }, `content-type:${ct ?? 'none'}`))
 			},
 			{
 				name: 'body-size',
 				weight: 2,
 				apply: (parts) =>
-					fc
-						.tuple(fc.constantFrom(bodyLimit - 1, bodyLimit, bodyLimit + 1, bodyLimit * 2), fc.boolean(), fc.constantFrom(...(fieldNames.length ? fieldNames : ['padding'])))
-						.map(([size, withLength, field]) => {
-							const value: Record<string, unknown> = { ...asObject(parts) };
-							setMember(value, field, '');
-							const overhead = Buffer.byteLength(toJson(value));
-							setMember(value, field, 'ệ'.repeat(Math.max(0, Math.floor((size - overhead) / 3))) + 'x'.repeat(Math.max(0, (size - overhead) % 3)));
-							return label({ ...parts, body: { kind: 'json', value }, contentLength: withLength }, `body:size:${size}${withLength ? '' : ':chunked'}`);
-						})
+					bodySize.map(([size, withLength, field]) => {
+						const value: Record<string, unknown> = { ...asObject(parts) };
+						setMember(value, field, '');
+						const overhead = Buffer.byteLength(toJson(value));
+						setMember(value, field, 'ệ'.repeat(Math.max(0, Math.floor((size - overhead) / 3))) + 'x'.repeat(Math.max(0, (size - overhead) % 3)));
+						return label({ ...parts, body: { kind: 'json', value }, contentLength: withLength }, `body:size:${size}${withLength ? '' : ':chunked'}`);
+					})
 			}
 		);
 	}
 	const headerParams = op.params.filter((p) => p.in === 'header');
 	if (headerParams.length) {
+		const headerParam = fc.tuple(fc.constantFrom(...headerParams), fc.constant(null));
 		list.push({
 			name: 'header-param',
 			weight: 2,
 			apply: (parts) =>
-				fc
-					.tuple(fc.constantFrom(...headerParams), fc.constant(null))
+				headerParam
 					.chain(([p]) => edgeValue(p.schema, p.name, 'url').map((v) => [p.name.toLowerCase(), headerText(wireText(v))] as const))
 					.map(([name, v]) => label({ ...parts, headers: { ...parts.headers, [name]: v } }, `header:${name}`))
 		});
@@ -328,14 +343,7 @@ function mutations(op: Operation, pool: ValuePool, bodyLimit: number): { name: s
 		name: 'headers',
 		weight: 1,
 		apply: (parts) =>
-			fc
-				.record({
-					accept: fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml', ''),
-					'x-request-id': fc.constantFrom('', '../../x', 'ok-request-id-0001', 'x'.repeat(500), 'a b'),
-					'accept-encoding': fc.constantFrom('gzip', 'br', 'identity', 'x'),
-					'x-forwarded-for': fc.constantFrom('1.2.3.4', '::1', 'garbage, 10.0.0.1', '')
-				})
-				.map((headers) => label({ ...parts, headers: { ...parts.headers, ...headers } }, 'headers'))
+			HEADERS.map((headers) => label({ ...parts, headers: { ...parts.headers, ...headers } }, 'headers'))
 	});
 	return list;
 }
@@ -372,10 +380,10 @@ export function validCaseArbitrary(op: Operation, pool: ValuePool): fc.Arbitrary
 /** Requests for one operation: about a quarter valid, the rest with one to three mutations. */
 export function caseArbitrary(op: Operation, pool: ValuePool, bodyLimit: number): fc.Arbitrary<FuzzCase> {
 	const muts = mutations(op, pool, bodyLimit);
+	const mutation = fc.oneof(...muts.map((m) => ({ weight: m.weight, arbitrary: fc.constant(m) })));
 	const mutated = (parts: Parts, count: number): fc.Arbitrary<Parts> => {
 		if (count === 0) return fc.constant(parts);
-		return fc
-			.oneof(...muts.map((m) => ({ weight: m.weight, arbitrary: fc.constant(m) })))
+		return mutation
 			.chain((m) => m.apply(parts))
 			.chain((next) => mutated(next, count - 1));
 	};

@@ -150,12 +150,42 @@ function objectValue(schema: JsonSchema, pool: ValuePool | undefined, depth: num
  */
 export const URL_VALUE_MAX = 6_000;
 
-/** Values this particular schema should refuse, or accept only at its very edge. */
+/**
+ * Arbitraries are pure descriptions of how to draw a value, so one built once draws exactly what a fresh
+ * copy would from the same random stream. Building them is not cheap: fc.string() over a unit like
+ * 'binary' maps every code point back to its index (over a million Map entries) the first time it is
+ * built, which the mutations used to pay on every case that reached them. These are built once.
+ */
+const WRONG_TYPE = fc.constantFrom(...WRONG_TYPES);
+const NUMBER = fc.constantFrom(...NUMBERS);
+const UNICODE_STRING = fc.constantFrom(...UNICODE_STRINGS);
+const BINARY_STRING = fc.string({ unit: 'binary', maxLength: 64 });
+const GRAPHEME_STRING = fc.string({ unit: 'grapheme-composite', maxLength: 32 });
+const REPEATED_CHAR = fc.constantFrom('a', 'đ', 'ệ', '😀', ' ', '0');
+const EMAIL_STRING = fc.constantFrom(...EMAIL_STRINGS);
+
+/** edgeValue's answers per schema object (the operation's own, so they live as long as it does), name and place. */
+const edgeValues = new WeakMap<JsonSchema, Map<string, fc.Arbitrary<unknown>>>();
+const NO_SCHEMA: JsonSchema = {};
+
+/** Values this particular schema should refuse, or accept only at its very edge (built once per schema, name and place). */
 export function edgeValue(schema: JsonSchema | undefined, name = '', where: 'body' | 'url' = 'body'): fc.Arbitrary<unknown> {
+	const bySchema = edgeValues.get(schema ?? NO_SCHEMA) ?? new Map<string, fc.Arbitrary<unknown>>();
+	edgeValues.set(schema ?? NO_SCHEMA, bySchema);
+	const key = `${where}:${name}`;
+	let arb = bySchema.get(key);
+	if (!arb) {
+		arb = buildEdgeValue(schema, name, where);
+		bySchema.set(key, arb);
+	}
+	return arb;
+}
+
+function buildEdgeValue(schema: JsonSchema | undefined, name: string, where: 'body' | 'url'): fc.Arbitrary<unknown> {
 	// Up to 12 URL characters per character (a percent-encoded 4-byte UTF-8 sequence).
 	const fits = (n: number) => where === 'body' || n * 12 <= URL_VALUE_MAX;
 	const s = schema ?? {};
-	const options: fc.Arbitrary<unknown>[] = [fc.constantFrom(...WRONG_TYPES), fc.constantFrom(...NUMBERS), fc.constantFrom(...UNICODE_STRINGS)];
+	const options: fc.Arbitrary<unknown>[] = [WRONG_TYPE, NUMBER, UNICODE_STRING];
 	const types = typesOf(s);
 	const stringy = types.includes('string') || (!types.length && (s.anyOf || s.pattern));
 	if (stringy || /email|code|token|id|path|q$/i.test(name)) {
@@ -163,12 +193,12 @@ export function edgeValue(schema: JsonSchema | undefined, name = '', where: 'bod
 		const max: number | undefined = s.maxLength;
 		const lengths = [min - 1, min, min + 1, ...(max !== undefined ? [max - 1, max, max + 1, max * 4] : [256, 4_096])].filter((n) => n >= 0 && fits(n));
 		options.push(
-			fc.tuple(fc.constantFrom(...lengths), fc.constantFrom('a', 'đ', 'ệ', '😀', ' ', '0')).map(([n, ch]) => ch.repeat(n)),
-			fc.string({ unit: 'binary', maxLength: 64 }),
-			fc.string({ unit: 'grapheme-composite', maxLength: 32 }),
+			fc.tuple(fc.constantFrom(...lengths), REPEATED_CHAR).map(([n, ch]) => ch.repeat(n)),
+			BINARY_STRING,
+			GRAPHEME_STRING,
 			fc.constantFrom(...(where === 'body' ? [10_000, 40_000] : [URL_VALUE_MAX])).map((n) => 'x'.repeat(n))
 		);
-		if (/email/i.test(name) || s.format === 'email') options.push(fc.constantFrom(...EMAIL_STRINGS));
+		if (/email/i.test(name) || s.format === 'email') options.push(EMAIL_STRING);
 	}
 	if (types.includes('integer') || types.includes('number')) {
 		const bounds = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].filter((v): v is number => typeof v === 'number');
@@ -185,12 +215,13 @@ export function edgeValue(schema: JsonSchema | undefined, name = '', where: 'bod
 	return fc.oneof(...options);
 }
 
+// NUL and lone surrogates break storage most often: they come up far more than the rest.
+const HOSTILE_CHAR = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('\u0000', '\uD800', '\uDC00') }, { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_CHARS) });
+
 /** The valid text with one or two hostile characters slipped in (start, end or anywhere). */
 export function injected(value: string): fc.Arbitrary<string> {
 	const at = fc.oneof(fc.constant(0), fc.constant(value.length), fc.nat({ max: value.length }));
-	// NUL and lone surrogates break storage most often: they come up far more than the rest.
-	const char = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('\u0000', '\uD800', '\uDC00') }, { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_CHARS) });
-	const one = fc.tuple(at, char).map(([i, ch]) => ({ i, ch }));
+	const one = fc.tuple(at, HOSTILE_CHAR).map(([i, ch]) => ({ i, ch }));
 	return fc.array(one, { minLength: 1, maxLength: 2 }).map((edits) => {
 		let out = value;
 		for (const { i, ch } of edits) {

@@ -5,7 +5,7 @@
  * id, a 2-digit length and the value. Banking apps read the bank, account,
  * amount and memo from it, so the buyer only confirms the transfer.
  */
-import QRCode from 'qrcode';
+import QRCode, { type QRCodeToDataURLOptionsOther } from 'qrcode';
 
 /** NAPAS's globally unique identifier for VietQR. */
 export const NAPAS_GUID = 'A000000727';
@@ -57,18 +57,34 @@ export function vietQrPayload(input: VietQrInput): string {
 }
 
 /**
- * Rendering costs ~10 ms of CPU and buyers poll pending orders every few
+ * Rendering costs ~7 ms of CPU and buyers poll pending orders every few
  * seconds, so recent images are kept (the payload is the whole key: bank,
  * account, amount and reference).
  */
 const rendered = new Map<string, Promise<string>>();
 const RENDERED_MAX = 1000;
 
+/**
+ * The same 360-pixel black-and-white image, encoded as greyscale (one byte a
+ * pixel instead of RGBA's four) with every row filtered "Up" instead of
+ * trying all five PNG filters per row: a QR image's rows repeat module by
+ * module, so Up turns most of them into zeros. The pixels are identical
+ * (tests/unit/vietqr.test.ts decodes both); encoding took ~7 ms of CPU
+ * instead of ~11 and the data URL is ~2.4 kB instead of ~4.1 kB.
+ */
+const QR_IMAGE: QRCodeToDataURLOptionsOther & { rendererOpts: { colorType: number; filterType: number } } = {
+	errorCorrectionLevel: 'M',
+	margin: 2,
+	width: 360,
+	// Under Node, qrcode hands rendererOpts to pngjs's encoder as they are (its types leave them out of toDataURL's PNG options).
+	rendererOpts: { colorType: 0, filterType: 2 }
+};
+
 /** The payload as a PNG data URL, ready for an <img>. */
 export function vietQrDataUrl(payload: string): Promise<string> {
 	let image = rendered.get(payload);
 	if (!image) {
-		image = QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 360 });
+		image = QRCode.toDataURL(payload, QR_IMAGE);
 		image.catch(() => rendered.delete(payload));
 		if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
 		rendered.set(payload, image);

@@ -35,8 +35,39 @@ const body = z.object({
 	fault: z.enum(['none', 'head', 'sign']).optional(),
 	userIds: z.array(z.string()).optional(),
 	type: z.string().optional(),
-	data: z.unknown().optional()
+	data: z.unknown().optional(),
+	// Checked by create-users itself, so a bad count is a 400 that says why rather than a thrown ZodError.
+	count: z.unknown().optional()
 });
+
+/** How many users one create-users call makes at most (the concurrency suite's largest race needs 60). */
+const MAX_TEST_USERS = 200;
+const userCount = z.number().int().min(1).max(MAX_TEST_USERS);
+
+type UserOptions = Pick<z.infer<typeof body>, 'email' | 'name' | 'isVip' | 'role'>;
+
+/**
+ * Signed-in users without going through the auth flows (which have their own tests): one INSERT for
+ * the users, then a session each through the same createSession sign-in uses. create-user is the
+ * count-1 case of create-users, so both answer with the same shape.
+ */
+async function createTestUsers(options: UserOptions, count: number): Promise<{ userId: string; email: string; cookie: string }[]> {
+	const rows = Array.from({ length: count }, () => ({
+		email: (options.email ?? `user-${randomUUID()}@test.hoclieu.vn`).toLowerCase(),
+		name: options.name ?? 'Cô giáo Thử',
+		isVip: options.isVip ?? false,
+		role: options.role ?? 'customer'
+	}));
+	const created = await db().insert(users).values(rows).returning({ id: users.id, email: users.email });
+	return Promise.all(
+		created.map(async (user) => {
+			const { token } = await createSession(user.id, { userAgent: 'test-hooks', ip: '127.0.0.1' });
+			return { userId: user.id, email: user.email, cookie: `${SESSION_COOKIE}=${sign('session', token)}` };
+		})
+	);
+}
+
+const badInput = (message: string) => json({ error: { code: 'validation_error', message } }, { status: 400 });
 
 /** Makes one storage operation fail, to prove callers degrade to 503 and give quota back. */
 function faulty(inner: ObjectStorage, fault: 'head' | 'sign'): ObjectStorage {
@@ -96,14 +127,15 @@ export async function testAction({ params, request }: Pick<RequestEvent<{ action
 			return json({ ok: true });
 		}
 		case 'create-user': {
-			// A signed-in user without going through the auth flows (which have their own tests).
-			const email = (input.email ?? `user-${randomUUID()}@test.hoclieu.vn`).toLowerCase();
-			const [user] = await db()
-				.insert(users)
-				.values({ email, name: input.name ?? 'Cô giáo Thử', isVip: input.isVip ?? false, role: input.role ?? 'customer' })
-				.returning({ id: users.id });
-			const { token } = await createSession(user!.id, { userAgent: 'test-hooks', ip: '127.0.0.1' });
-			return json({ userId: user!.id, email, cookie: `${SESSION_COOKIE}=${sign('session', token)}` });
+			const [user] = await createTestUsers(input, 1);
+			return json(user);
+		}
+		case 'create-users': {
+			// Many users in one request, for suites that need fifty buyers per race (tests/integration/concurrency.test.ts).
+			const count = userCount.safeParse(input.count);
+			if (!count.success) return badInput(`count must be an integer from 1 to ${MAX_TEST_USERS}.`);
+			if (input.email !== undefined && count.data > 1) return badInput('email names one user: leave it out when count is more than 1.');
+			return json(await createTestUsers(input, count.data));
 		}
 		case 'store-file': {
 			// Tests put bytes through the configured storage (the server owns its data directory).
