@@ -5,7 +5,7 @@
  * id, a 2-digit length and the value. Banking apps read the bank, account,
  * amount and memo from it, so the buyer only confirms the transfer.
  */
-import QRCode, { type QRCodeToDataURLOptionsOther } from 'qrcode';
+import type { QRCodeToDataURLOptionsOther } from 'qrcode';
 
 /** NAPAS's globally unique identifier for VietQR. */
 export const NAPAS_GUID = 'A000000727';
@@ -84,7 +84,8 @@ const QR_IMAGE: QRCodeToDataURLOptionsOther & { rendererOpts: { colorType: numbe
 export function vietQrDataUrl(payload: string): Promise<string> {
 	let image = rendered.get(payload);
 	if (!image) {
-		image = QRCode.toDataURL(payload, QR_IMAGE);
+		// qrcode (and pngjs under it) load with the first image, not with every process at start-up.
+		image = import('qrcode').then(({ default: QRCode }) => QRCode.toDataURL(payload, QR_IMAGE));
 		image.catch(() => rendered.delete(payload));
 		if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
 		rendered.set(payload, image);
