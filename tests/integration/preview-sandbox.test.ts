@@ -6,7 +6,8 @@
  * killed with every process it started — read from /proc by this test, not by
  * the code under test — and not retried; the other two are refused from their
  * metadata before any rendering; the author reads each reason; the web server
- * keeps answering health fast (under 100 ms on a quiet host) throughout.
+ * keeps answering health throughout (under 100 ms on a quiet host; the bound
+ * below is what a server waiting on a conversion could not meet).
  */
 import { readdirSync, readFileSync, readlinkSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,14 +147,16 @@ describe.skipIf(!previewToolsInstalled)('the preview sandbox', () => {
 			expect(await page.text()).toMatch(new RegExp(`data-testid="preview-reason"[^>]*>${row.last_error!.replace(/[.()]/g, '\\$&')}<`));
 		}
 
-		// Health stays fast while LibreOffice burns CPU beside it: the tools run niced in their own processes.
-		// On a quiet host every answer takes well under 100 ms. Other test files share this host's two cores, so
-		// the bound is the 95th percentile, against 100 ms or twice what the same server took before the jobs
-		// existed, whichever is larger; a server that waited on a conversion would answer in seconds.
+		// Health stays answered while LibreOffice burns CPU beside it: the tools run niced in their own
+		// processes. On a quiet host every answer takes well under 100 ms, but other test files share this
+		// host's two cores (three at a time, vite.config.ts), and a fresh-clone run saw a 95th percentile of
+		// 109 ms here with nothing wrong. What the test must tell apart is a server that waits on a
+		// conversion, which holds it for seconds (the tool timeout is 5 s): the 95th percentile against
+		// 500 ms or four times what the same server took before the jobs existed, whichever is larger.
 		const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.95)]!;
 		const samples = `health answered in ${healthMs.idle.map((ms) => ms.toFixed(0)).join(', ')} ms idle, ${healthMs.busy.map((ms) => ms.toFixed(0)).join(', ')} ms busy`;
 		expect(healthMs.busy.length).toBeGreaterThan(20);
-		expect(p95(healthMs.busy), samples).toBeLessThan(Math.max(100, 2 * p95(healthMs.idle)));
+		expect(p95(healthMs.busy), samples).toBeLessThan(Math.max(500, 4 * p95(healthMs.idle)));
 		expect(Math.max(...healthMs.busy), samples).toBeLessThan(2000);
 	}, 150_000);
 });
