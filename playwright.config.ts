@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
 // built server on a fresh embedded database with the demo catalog. Debian's headless shell
-// (package chromium-headless-shell) is the same engine without the desktop browser around it:
-// it took half the CPU of the full browser on the same journeys (README "Test it").
+// (package chromium-headless-shell) is the same engine without the desktop browser around it,
+// lighter beside vitest (README "Test it" has the runs).
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 if (!chromium || !existsSync(chromium)) {
 	throw new Error(
