@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { authLimits } from '$lib/server/auth/limits';
 import type { AuthRequest } from '$lib/server/auth/request';
 import { AppError } from '$lib/server/errors/app-error';
@@ -9,7 +9,8 @@ import { rateLimitStore, resetMemoryRateLimits, setRateLimitStore, type RateLimi
 const req = (): AuthRequest => ({ ip: '203.0.113.7', userAgent: null, currentSessionId: null, responseHeaders: new Headers() });
 const original = rateLimitStore();
 const lines: string[] = [];
-setLogSink((line) => lines.push(line));
+const stdoutSink = setLogSink((line) => lines.push(line));
+afterAll(() => setLogSink(stdoutSink));
 
 afterEach(() => {
 	setRateLimitStore(original);

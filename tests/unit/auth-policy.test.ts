@@ -1,5 +1,4 @@
-import * as argon2 from '@node-rs/argon2';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi, type Mock } from 'vitest';
 import { isSafeRedirectPath, Password, SignUpInput } from '$lib/contracts/auth';
 import { isCommonPassword } from '$lib/server/auth/common-passwords';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '$lib/server/auth/password';
@@ -52,13 +51,23 @@ describe('password policy', () => {
 	});
 });
 
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-	const real = await importOriginal<typeof import('@node-rs/argon2')>();
-	return { ...real, verify: vi.fn(real.verify) };
-});
-
 /** argon2id, 19 MiB, t=2, p=1: the OWASP baseline every stored and dummy hash uses. */
 const ARGON2_BASELINE = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
+
+/**
+ * The password module loaded anew with argon2's `verify` wrapped in a spy. Test files share their
+ * worker's modules (vite.config.ts), so the module the other tests import may already hold the real
+ * `verify`: this copy (its own URL) is the one that sees the mock.
+ */
+async function passwordWithVerifySpy(): Promise<{ verify: Mock<typeof import('@node-rs/argon2').verify>; password: typeof import('$lib/server/auth/password') }> {
+	const real = await vi.importActual<typeof import('@node-rs/argon2')>('@node-rs/argon2');
+	const verify = vi.fn(real.verify);
+	vi.doMock('@node-rs/argon2', () => ({ ...real, verify }));
+	const password = (await import('$lib/server/auth/password?with-verify-spy')) as typeof import('$lib/server/auth/password');
+	return { verify, password };
+}
+
+afterAll(() => vi.doUnmock('@node-rs/argon2'));
 
 describe('password hashing', () => {
 	it('hashes with argon2id (19 MiB, t=2, p=1) and verifies NFC-equivalent input', async () => {
@@ -73,16 +82,15 @@ describe('password hashing', () => {
 	it('spends one full-cost argon2 verification on accounts without a hash', async () => {
 		// Argon2's cost is fixed by the parameters in the hash it verifies against, so "same
 		// cost" is checked by what is verified, not by a stopwatch that a busy machine skews.
-		const verify = vi.mocked(argon2.verify);
-		verify.mockClear();
-		expect(await verifyPassword(null, 'anything')).toBe(false);
-		expect(await verifyPassword(undefined, 'anything')).toBe(false);
+		const { verify, password } = await passwordWithVerifySpy();
+		expect(await password.verifyPassword(null, 'anything')).toBe(false);
+		expect(await password.verifyPassword(undefined, 'anything')).toBe(false);
 		expect(verify).toHaveBeenCalledTimes(2);
 		for (const [dummy] of verify.mock.calls) expect(dummy).toMatch(ARGON2_BASELINE);
 
-		const hash = await hashPassword('a real password');
+		const hash = await password.hashPassword('a real password');
 		verify.mockClear();
-		expect(await verifyPassword(hash, 'a wrong password')).toBe(false);
+		expect(await password.verifyPassword(hash, 'a wrong password')).toBe(false);
 		expect(verify).toHaveBeenCalledTimes(1);
 		expect(verify.mock.calls[0]![0]).toMatch(ARGON2_BASELINE);
 	});

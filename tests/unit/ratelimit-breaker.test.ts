@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '$lib/server/errors/app-error';
 import { setLogSink } from '$lib/server/platform/logger';
 import {
@@ -112,7 +112,8 @@ describe('CircuitBreaker', () => {
 describe('the limiter behind the breaker', () => {
 	const original = rateLimitStore();
 	const lines: string[] = [];
-	setLogSink((line) => lines.push(line));
+	const stdoutSink = setLogSink((line) => lines.push(line));
+	afterAll(() => setLogSink(stdoutSink));
 	afterEach(() => {
 		setRateLimitStore(original);
 		resetMemoryRateLimits();

@@ -66,9 +66,11 @@ let sink: LogSink = (line) => {
 	}
 };
 
-/** Tests replace the sink to inspect what would have been written. */
-export function setLogSink(next: LogSink): void {
+/** Tests replace the sink to inspect what would have been written; it returns the sink it replaced, to put back. */
+export function setLogSink(next: LogSink): LogSink {
+	const replaced = sink;
 	sink = next;
+	return replaced;
 }
 
 export function redact(value: unknown, depth = 0): unknown {
