@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_PGLITE_ENV } from './tests/helpers/node-flags';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
 // built server on a fresh embedded database with the demo catalog. Debian's headless shell
@@ -62,6 +63,7 @@ export default defineConfig({
 			TEST_HOOKS: 'true',
 			SEED_ON_EMPTY: 'true',
 			LOG_LEVEL: 'warn',
+			...TEST_PGLITE_ENV, // tests/helpers/node-flags.ts says why
 			// A small free music quota, so the journey can use it up in a few downloads.
 			MUSIC_FREE_MONTHLY_LIMIT: '3',
 			// Social sign-in against the provider the global setup starts (discovered at the first sign-in).

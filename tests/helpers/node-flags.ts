@@ -13,3 +13,11 @@
  * playwright.config.ts).
  */
 export const TEST_NODE_FLAGS: readonly string[] = ['--liftoff-only'];
+
+/**
+ * Environment for the same processes: the embedded database's page cache at 32 MB instead of
+ * PostgreSQL's default 128 MB (`PGLITE_SHARED_BUFFERS_MB`, README "Configuration"). A test database
+ * holds a few MB, and opening one sets the whole cache aside: a test server's start-up, the same
+ * build, alternated four times each, 1.36 → 1.26 s of CPU (README "Test it").
+ */
+export const TEST_PGLITE_ENV: Readonly<Record<string, string>> = { PGLITE_SHARED_BUFFERS_MB: '32' };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { copyRunDatabaseInto, startServer, type TestServer } from './server';
+import { TEST_PGLITE_ENV } from './node-flags';
 import { scriptArgs } from './scripts';
 
 const run = promisify(execFile);
@@ -18,7 +19,7 @@ export interface OpsResult {
 export async function ops(env: Record<string, string>, ...args: string[]): Promise<OpsResult> {
 	try {
 		const { stdout, stderr } = await run(process.execPath, [...scriptArgs('ops'), ...args], {
-			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', MIGRATIONS_DIR: resolve('drizzle'), LOG_LEVEL: 'warn', ...env },
+			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', MIGRATIONS_DIR: resolve('drizzle'), LOG_LEVEL: 'warn', ...TEST_PGLITE_ENV, ...env },
 			timeout: 60_000
 		});
 		return { code: 0, stdout, stderr };

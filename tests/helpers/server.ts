@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
-import { TEST_NODE_FLAGS } from './node-flags';
+import { TEST_NODE_FLAGS, TEST_PGLITE_ENV } from './node-flags';
 import { adminQuery, copyPgliteTemplate, databasePrefix, databaseUrl, type DatabaseTemplates } from './database-templates';
 
 export interface TestServer {
@@ -122,6 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		PREVIEW_CONCURRENCY: '0',
 		// One process unless a test asks for workers (production would fork one per core with PostgreSQL and Redis).
 		WEB_CONCURRENCY: '1',
+		...TEST_PGLITE_ENV,
 		// Every server its own rate-limit keys, so runs and suites sharing one Redis never collide.
 		RATE_LIMIT_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${process.pid}:${++serverCounter}:${Date.now().toString(36)}:`,
 		...(database ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url } : {}),

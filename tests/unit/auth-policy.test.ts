@@ -63,7 +63,8 @@ async function passwordWithVerifySpy(): Promise<{ verify: Mock<typeof import('@n
 	const real = await vi.importActual<typeof import('@node-rs/argon2')>('@node-rs/argon2');
 	const verify = vi.fn(real.verify);
 	vi.doMock('@node-rs/argon2', () => ({ ...real, verify }));
-	const password = (await import('$lib/server/auth/password?with-verify-spy')) as typeof import('$lib/server/auth/password');
+	const ownCopy = '../../src/lib/server/auth/password.ts?with-verify-spy';
+	const password = (await import(/* @vite-ignore */ ownCopy)) as typeof import('$lib/server/auth/password');
 	return { verify, password };
 }
 

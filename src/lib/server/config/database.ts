@@ -13,6 +13,10 @@ export const databaseVariables = {
 	DATABASE_POOL_MAX: setting(positiveInt.default(10), 'PostgreSQL connections per process'),
 	DATABASE_TIMEOUT_MS: setting(positiveInt.default(5_000), 'connect timeout; an unreachable database fails fast with 503'),
 	DATABASE_STATEMENT_TIMEOUT_MS: setting(positiveInt.default(5_000), 'a statement running longer is cancelled (the request answers 503 instead of holding a connection)'),
+	PGLITE_SHARED_BUFFERS_MB: setting(
+		z.coerce.number().int().min(1).max(4096).default(128),
+		"the embedded database's page cache (PostgreSQL's `shared_buffers`), in MB: what start-up sets aside (its CPU grows with it) and the most it holds in memory"
+	),
 	MIGRATIONS_DIR: setting(z.string().default('drizzle'), 'where the SQL migrations applied at start-up are'),
 	SEED_ON_EMPTY: setting(bool.optional(), 'seed the demo catalog into an empty database at start-up', '`true` with PGlite'),
 	SEED_PRODUCTS: setting(
@@ -29,6 +33,7 @@ export function databaseSettings(env: EnvOf<typeof databaseVariables>, ctx: Conf
 		databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
 		databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
 		pgliteDir: join(ctx.dataDir, 'pglite'),
+		pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
 		migrationsDir: resolve(env.MIGRATIONS_DIR),
 		// Embedded database: seed a demo catalog on first start unless told otherwise.
 		seedOnEmpty: env.SEED_ON_EMPTY ?? !env.DATABASE_URL,

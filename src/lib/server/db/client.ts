@@ -183,9 +183,12 @@ export function withDrizzleParsersInstalled(client: PGlite): PGlite {
 	return wrap(client);
 }
 
-function openPglite(dir: string): DatabaseHandle {
+function openPglite(dir: string, sharedBuffersMb: number): DatabaseHandle {
 	mkdirSync(dir, { recursive: true });
-	const client = new PGlite(dir, { extensions: { unaccent, pg_trgm } });
+	const client = new PGlite(dir, {
+		extensions: { unaccent, pg_trgm },
+		startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`]
+	});
 	const db = drizzlePglite(withDrizzleParsersInstalled(client), { schema }) as unknown as Db;
 	return {
 		kind: 'pglite',
@@ -200,7 +203,7 @@ export function database(): DatabaseHandle {
 	const g = globalThis as GlobalWithDb;
 	if (!g[GLOBAL_KEY]) {
 		const cfg = config();
-		g[GLOBAL_KEY] = cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.pgliteDir);
+		g[GLOBAL_KEY] = cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.pgliteDir, cfg.pgliteSharedBuffersMb);
 	}
 	return g[GLOBAL_KEY];
 }
