@@ -86,6 +86,14 @@ export async function hydrated(page: Page): Promise<void> {
 	await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
 }
 
+/**
+ * Saves the whole page as test-results/screenshots/<name>.jpg. JPEG: Chromium encodes a full page
+ * in about half the time of a PNG (README "Test it").
+ */
+export async function saveFullPage(page: Page, name: string): Promise<void> {
+	await page.screenshot({ path: `test-results/screenshots/${name}.jpg`, fullPage: true, quality: 80 });
+}
+
 /** Screenshots of one page at desktop and 360 px phone width, saved as test artifacts. */
 export async function screenshots(page: Page, name: string): Promise<void> {
 	const original = page.viewportSize();
@@ -104,8 +112,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 				.slice(0, 5);
 		});
 		expect(overflowing, `${name} overflows horizontally at ${kind} width`).toEqual([]);
-		// JPEG: Chromium encodes a full page in about half the time of a PNG (README "Test it").
-		await page.screenshot({ path: `test-results/screenshots/${name}-${kind}.jpg`, fullPage: true, quality: 80 });
+		await saveFullPage(page, `${name}-${kind}`);
 	}
 	if (original) await page.setViewportSize(original);
 }

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { saveFullPage } from './fixtures';
 
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -67,7 +68,7 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 	expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 }
 
-/** Full-page screenshots at desktop and 360 px phone width: test-results/screenshots/<name>-<desktop|phone>.png. */
+/** Full-page screenshots at desktop and 360 px phone width: test-results/screenshots/<name>-<desktop|phone>.jpg. */
 export async function screenshots(page: Page, name: string): Promise<void> {
 	for (const [size, tag] of [
 		[DESKTOP, 'desktop'],
@@ -76,8 +77,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 		await page.setViewportSize(size);
 		await expectImagesLoaded(page);
 		await expectNoHorizontalOverflow(page);
-		// JPEG: Chromium encodes a full page in about half the time of a PNG (README "Test it").
-		await page.screenshot({ path: `test-results/screenshots/${name}-${tag}.jpg`, fullPage: true, quality: 80 });
+		await saveFullPage(page, `${name}-${tag}`);
 	}
 	await page.setViewportSize(DESKTOP);
 }

@@ -30,6 +30,8 @@ describe('PGLITE_SHARED_BUFFERS_MB', () => {
 		process.env.DATA_DIR = dataDir;
 		process.env.PGLITE_SHARED_BUFFERS_MB = '24';
 		resetDefaultMode(); // the configuration is read again from the environment above
+		// The handle is process-wide and test files share their worker (vite.config.ts): open it anew.
+		await closeDatabase();
 		expect(await sharedBuffers()).toBe('24MB');
 	});
 });
