@@ -6,10 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';
 import { createUser, request, sql } from '../helpers/http';
-import { copyRunDatabaseInto, startServer, type TestServer } from '../helpers/server';
+import { adminQuery, databasePrefix, databaseUrl } from '../helpers/database-templates';
+import { copyRunDatabaseInto, runTemplates, startServer, type TestServer } from '../helpers/server';
 import { scriptArgs } from '../helpers/scripts';
 
 const servers: TestServer[] = [];
@@ -69,6 +71,55 @@ describe('npm run seed', () => {
 			expect(Number(r.avg)).toBeCloseTo(bySlug.get(r.id)!.ratingAvg, 2);
 		}
 		await s.stop();
+	});
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('npm run seed on PostgreSQL (COPY, then keys and indexes)', () => {
+	const base = process.env.TEST_DATABASE_URL ?? '';
+	const name = `${databasePrefix()}_seed_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
+	let url: string;
+	let pg: postgres.Sql;
+	beforeAll(async () => {
+		url = databaseUrl(base, name);
+		await adminQuery(base, `CREATE DATABASE "${name}" TEMPLATE "${runTemplates()!.postgresTemplate}"`);
+		pg = postgres(url, { max: 1, onnotice: () => {} });
+	});
+	afterAll(async () => {
+		await pg?.end();
+		await adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+	});
+
+	/** Every index, constraint and trigger of the schema, with its definition and whether it is on. */
+	const schema = () =>
+		pg<{ kind: string; name: string; def: string }[]>`
+			SELECT 'index' AS kind, indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema()
+			UNION ALL
+			SELECT 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+			UNION ALL
+			SELECT 'trigger', tgrelid::regclass::text || '.' || tgname, tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
+			ORDER BY 1, 2`;
+	const seed = (...args: string[]) =>
+		spawnSync(process.execPath, [...scriptArgs('seed'), '--no-files', ...args], {
+			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'warn' },
+			encoding: 'utf8',
+			timeout: 120_000
+		});
+
+	it('leaves every index, foreign key and trigger as it found them, and every row within its keys', async () => {
+		const before = await schema();
+		expect(before.filter((r) => r.kind === 'constraint' && r.def.startsWith('FOREIGN KEY') && /^(products|product_files)\./.test(r.name)).length).toBeGreaterThanOrEqual(2);
+		for (const args of [['--products', '300', '--seed', '3'], ['--products', '200', '--seed', '4', '--reset']]) {
+			const run = seed(...args);
+			expect(run.status, run.stderr).toBe(0);
+			expect(await schema()).toEqual(before);
+		}
+		const [counts] = await pg<{ products: number; files: number; orphans: number }[]>`
+			SELECT (SELECT count(*)::int FROM products) AS products,
+				(SELECT count(*)::int FROM product_files WHERE position = 0) AS files,
+				(SELECT count(*)::int FROM product_files f WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = f.product_id)) AS orphans`;
+		expect(counts).toEqual({ products: 200, files: 200, orphans: 0 });
+		// The keys are back in force: a file of no product is refused.
+		await expect(pg`INSERT INTO product_files (product_id, position, file_key, file_name, content_type) VALUES (gen_random_uuid(), 0, 'x/y.docx', 'y.docx', 'application/zip')`).rejects.toThrow(/foreign key/);
 	});
 });
 
@@ -146,6 +197,25 @@ describe('seed on first start of an empty database', () => {
 			const current = await request(s.url, res.headers.get('location')!);
 			expect(current.status).toBe(200);
 		}
+	});
+
+	it('computes the search columns as before for less work: NFC checked first, title pairs kept once (drizzle/0048)', async () => {
+		const texts = ['Gia\u0301o a\u0301n', 'Giáo án', 'To\u00e1n 10', 'A\u030a \u00c5 \u212b', 'lớp-1a Toán10', '', 'ǅ'];
+		const rows = await sql<{ same: boolean; vector: string }>(
+			s.url,
+			'SELECT search_nfc(t) = normalize(t, NFC) AS same, product_search_vector(t, ARRAY[t], t)::text AS vector FROM json_array_elements_text($1::json) AS t',
+			[JSON.stringify(texts)]
+		);
+		expect(rows.map((r) => r.same)).toEqual(texts.map(() => true));
+		// Decomposed accents (typed on some keyboards) are found as the composed ones are.
+		expect(rows[0]!.vector).toBe(rows[1]!.vector);
+		expect(rows[0]!.vector).toBe("'an':2A,4B,6C 'giao':1A,3B,5C");
+		// A pair met twice in a title is one lexeme of title_pairs; words apart are no pair.
+		const [pairs] = await sql<{ twice: string; apart: string }>(
+			s.url,
+			"SELECT product_title_pairs('Toán lớp 1, toán lớp 1')::text AS twice, product_title_pairs('Toán')::text AS apart"
+		);
+		expect(pairs).toEqual({ twice: "'1_toan' 'lop_1' 'toan_lop'", apart: '' });
 	});
 
 	it('serves every seeded product at its path and finds them by Vietnamese search', async () => {

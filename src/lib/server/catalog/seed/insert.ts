@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { db, type DbOrTx, type Tx } from '../../db/client';
-import { bulkProductRow, copyChunks, copyRows, primaryFilesAndPreviewJobs, rawTransaction, withoutPerRowTriggers, withoutSecondaryIndexes } from './copy';
+import { bulkProductRow, copyChunks, copyRows, primaryFilesAndPreviewJobs, rawTransaction, withoutForeignKeys, withoutPerRowTriggers, withoutSecondaryIndexes } from './copy';
 import { buyerReviewVotes, buyerReviews, categories, flashSales, orders, productAliases, productOwnerships, products, users } from '../../db/schema';
 import { DEMO_REVIEWERS } from './reviews';
 import type { CatalogGenerator, SeedCatalogRest, SeedProduct } from './generate';
@@ -61,6 +61,7 @@ export async function insertCatalog(generator: CatalogGenerator, tx: DbOrTx = db
 		// GIN builds (search vectors, title pairs, trigrams) are several times faster with room to sort in.
 		await raw`SET LOCAL maintenance_work_mem = '256MB'`;
 		const restoreIndexes = await withoutSecondaryIndexes(raw);
+		const restoreForeignKeys = await withoutForeignKeys(raw);
 		await withoutPerRowTriggers(raw, async () => {
 			const rows = function* () {
 				for (const chunk of productChunks()) yield chunk.map((p) => bulkProductRow(productRow(p)));
@@ -72,6 +73,7 @@ export async function insertCatalog(generator: CatalogGenerator, tx: DbOrTx = db
 		await copyRows(raw, productAliases, rest.aliases);
 		await copyRows(raw, flashSales, rest.flashSales);
 		await restoreIndexes();
+		await restoreForeignKeys();
 	} else {
 		for (const chunk of productChunks()) {
 			for (const batch of chunks(chunk)) await tx.insert(products).values(batch.map(productRow));
