@@ -122,6 +122,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		PREVIEW_CONCURRENCY: '0',
 		// One process unless a test asks for workers (production would fork one per core with PostgreSQL and Redis).
 		WEB_CONCURRENCY: '1',
+		// adapter-node's keep-alive, in seconds (Node's default is 5). A test's fetch reuses a pooled
+		// socket the server has already closed when the test process's event loop stalls past the
+		// pool's own idle limit (5 s less 1), as on a loaded CI machine: "read ECONNRESET" in the
+		// middle of a test. Servers that keep idle sockets longer than any test leaves one idle
+		// never close one under a request.
+		KEEP_ALIVE_TIMEOUT: '65',
 		...TEST_PGLITE_ENV,
 		// Every server its own rate-limit keys, so runs and suites sharing one Redis never collide.
 		RATE_LIMIT_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${process.pid}:${++serverCounter}:${Date.now().toString(36)}:`,
