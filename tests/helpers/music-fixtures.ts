@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sampleFile } from '../../src/lib/server/platform/storage/sample-files';
 import { request, sql, type JsonResponse, type TestUser } from './http';
+import { serverKey } from './server';
 
 /** The WAV stored for every free track. */
 export const song = sampleFile('MUSIC', 'Bài hát Quê hương');
@@ -17,11 +18,11 @@ export interface TrackOptions {
 	isPublished?: boolean;
 }
 
-/** One category per server, created on first use. */
+/** One category per server, created on first use (by serverKey: a later server may reuse a port). */
 const categories = new Map<string, string>();
 
 export async function category(base: string): Promise<string> {
-	const known = categories.get(base);
+	const known = categories.get(serverKey(base));
 	if (known) return known;
 	const slug = `am-nhac-${randomUUID().slice(0, 8)}`;
 	const [row] = await sql<{ id: string }>(base, 'INSERT INTO categories (name, slug, path) VALUES ($1, $2, $3) RETURNING id', [
@@ -29,7 +30,7 @@ export async function category(base: string): Promise<string> {
 		slug,
 		slug
 	]);
-	categories.set(base, row!.id);
+	categories.set(serverKey(base), row!.id);
 	return row!.id;
 }
 

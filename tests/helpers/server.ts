@@ -47,6 +47,17 @@ export interface StartOptions {
 
 let databaseCounter = 0;
 let serverCounter = 0;
+/** Each running server's URL with a number of its own: a port freed by one server is often given to the next. */
+const serverKeys = new Map<string, string>();
+
+/**
+ * What a helper may key per-server state by (a fixture created once per server): the URL alone is
+ * not enough, since the files of a worker share its modules and a later file's server may get the
+ * port of an earlier file's, with another database behind it.
+ */
+export function serverKey(base: string): string {
+	return serverKeys.get(base) ?? base;
+}
 
 export function freePort(): Promise<number> {
 	return new Promise((res, rej) => {
@@ -147,7 +158,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	child.stdout!.on('data', collect);
 	child.stderr!.on('data', collect);
 
+	serverKeys.set(url, `${url}#${serverCounter}`);
 	const stop = async () => {
+		serverKeys.delete(url);
 		// A child ended by a signal has exitCode null and signalCode set: stopping twice must not wait forever.
 		if (child.exitCode === null && child.signalCode === null) {
 			const exited = new Promise((r) => child.once('exit', r));
