@@ -40,36 +40,36 @@ const STATUS_TO_TRPC: Record<number, TRPC_ERROR_CODE_KEY> = {
 	503: 'SERVICE_UNAVAILABLE'
 };
 
-/** Re-throws domain errors with the matching tRPC code so tRPC's HTTP status agrees with REST. */
-const appErrors = t.middleware(async ({ next }) => {
-	const result = await next();
-	if (!result.ok && result.error.cause instanceof AppError) {
-		const cause = result.error.cause;
-		throw new TRPCError({
-			code: STATUS_TO_TRPC[cause.status] ?? 'INTERNAL_SERVER_ERROR',
-			message: cause.message,
-			cause
-		});
-	}
-	return result;
-});
+/** A domain error as the tRPC error of the matching code, so tRPC's HTTP status agrees with REST. */
+function asTrpcError(cause: AppError): TRPCError {
+	return new TRPCError({ code: STATUS_TO_TRPC[cause.status] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
+}
 
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * The route builder's enforcement (docs/architecture.md#one-route-builder, ../policies/enforce.ts): what a
- * procedure's meta declares — auth, same origin, Idempotency-Key, rate limits —
- * is enforced here, before the input is parsed, whichever transport called it.
+ * Every procedure's first and only shared middleware:
+ * - the route builder's enforcement (docs/architecture.md#one-route-builder, ../policies/enforce.ts):
+ *   what a procedure's meta declares — auth, same origin, Idempotency-Key, rate limits — is
+ *   enforced here, before the input is parsed, whichever transport called it;
+ * - domain errors, the enforcers' own and the procedure's, re-thrown with the matching tRPC code.
+ * One middleware rather than two: each level of tRPC's chain copies the call's options and
+ * context, a measurable share of a signed-in read (docs/performance.md).
  */
-const declaredPolicies = t.middleware(async ({ meta, ctx, next }) => {
-	const added = await enforcePolicies(meta?.openapi ?? meta?.policies, ctx);
-	return next({ ctx: added });
+const policiesAndAppErrors = t.middleware(async ({ meta, ctx, next }) => {
+	const result = await next({ ctx: await enforcePolicies(meta?.openapi ?? meta?.policies, ctx).catch(rethrowAsTrpc) });
+	if (!result.ok && result.error.cause instanceof AppError) throw asTrpcError(result.error.cause);
+	return result;
 });
 
+function rethrowAsTrpc(error: unknown): never {
+	throw error instanceof AppError ? asTrpcError(error) : error;
+}
+
 // hooks.server.ts also refuses every cross-origin non-GET request, routes declaring `sameOrigin` or not.
-export const publicProcedure = t.procedure.use(appErrors).use(declaredPolicies);
+export const publicProcedure = t.procedure.use(policiesAndAppErrors);
 
 export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
 	if (!ctx.session) throw unauthenticated();
@@ -90,20 +90,18 @@ export const authorProcedure = sessionProcedure.use(({ ctx, next }) => {
 });
 
 /** The auth requirements that leave a session on the context (checked by the policy layer before the input). */
-const SIGNED_IN_AUTH = ['session', 'staff', 'author'] as const satisfies readonly AuthRequirement[];
-type SignedInAuth = (typeof SIGNED_IN_AUTH)[number];
-const SIGNED_IN: ReadonlySet<AuthRequirement> = new Set(SIGNED_IN_AUTH);
+type SignedInAuth = Extract<AuthRequirement, 'session' | 'staff' | 'author'>;
 
 type DeclaredAuth<M extends RouteMeta> = M extends { openapi: { auth: infer A } } ? A : M extends { policies: { auth: infer A } } ? A : never;
 
 /**
  * A procedure from its route meta, the role stated once: the policy layer
- * enforces `auth` (401/403 before the input, ../policies/enforce.ts), and a
- * signed-in requirement gives the handler a context whose session is set.
- * Procedures without a REST route or policies (storefront-only reads) still
- * start from `sessionProcedure` or `staffProcedure`.
+ * enforces `auth` (401/403 before the input, ../policies/enforce.ts), so a
+ * signed-in requirement gives the handler a context whose session is set
+ * without a middleware of its own (the type says so; `enforcePolicies` makes
+ * it true). Procedures without a REST route or policies (storefront-only
+ * reads) still start from `sessionProcedure` or `staffProcedure`.
  */
 export function route<const M extends RouteMeta>(meta: M): DeclaredAuth<M> extends SignedInAuth ? typeof sessionProcedure : typeof publicProcedure {
-	const auth = meta.openapi?.auth ?? meta.policies?.auth;
-	return (auth !== undefined && SIGNED_IN.has(auth) ? sessionProcedure : publicProcedure).meta(meta) as never;
+	return publicProcedure.meta(meta) as never;
 }

@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { config } from '../config';
 import type { DbOrTx, Tx } from '../db/client';
 import { walletLedger, wallets, type LedgerEntryType, type WalletPocket } from '../db/schema';
+import { fixedQuery } from '../db/rows';
 import { bigintParam } from '../db/sql-values';
 import { AppError } from '../errors/app-error';
 import { now } from '../platform/clock';
@@ -73,6 +74,19 @@ export async function ensureWallet(tx: DbOrTx, userId: string): Promise<void> {
 export async function getBalance(tx: DbOrTx, userId: string): Promise<Balance> {
 	const [row] = await tx.select({ main: wallets.main, bonus: wallets.bonus }).from(wallets).where(eq(wallets.userId, userId));
 	return balance(row ?? { main: 0n, bonus: 0n });
+}
+
+/**
+ * The wallet page's and `GET /api/v1/wallet/balance`'s read, outside any transaction: its text built
+ * once (../db/rows.ts fixedQuery) since every signed-in balance read runs it (docs/performance.md).
+ */
+const walletRow = fixedQuery<{ main: string; bonus: string }>(
+	() => sql`SELECT main::text AS main, bonus::text AS bonus FROM wallets WHERE user_id = ${sql.placeholder('userId')}`
+);
+
+export async function readBalance(userId: string): Promise<Balance> {
+	const [row] = await walletRow({ userId });
+	return balance(row ? { main: BigInt(row.main), bonus: BigInt(row.bonus) } : { main: 0n, bonus: 0n });
 }
 
 export function overflowError(current: bigint, adding: bigint): AppError {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LedgerPage, LedgerQuery, WalletBalance } from '../../../contracts/wallet';
-import { db } from '../../db/client';
 import { listLedger } from '../../wallet/ledger';
-import { getBalance } from '../../wallet/service';
+import { readBalance } from '../../wallet/service';
 import { route, router } from '../init';
 import { docs } from './wallet.docs';
 
@@ -11,7 +10,7 @@ export const walletRouter = router({
 		.input(z.object({}))
 		.output(WalletBalance)
 		.query(async ({ ctx }) => {
-			const b = await getBalance(db(), ctx.session.user.id);
+			const b = await readBalance(ctx.session.user.id);
 			return { main: b.main.toString(), bonus: b.bonus.toString(), total: b.total.toString() };
 		}),
 
