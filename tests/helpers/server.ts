@@ -112,6 +112,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
 	const port = await freePort();
+	const serverNumber = ++serverCounter;
 	const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-test-'));
 	const templates = options.freshDatabase === 'empty' ? undefined : runTemplates();
 	const database = options.freshDatabase === false ? undefined : await createDatabase(templates?.postgresTemplate);
@@ -141,7 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		KEEP_ALIVE_TIMEOUT: '65',
 		...TEST_PGLITE_ENV,
 		// Every server its own rate-limit keys, so runs and suites sharing one Redis never collide.
-		RATE_LIMIT_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${process.pid}:${++serverCounter}:${Date.now().toString(36)}:`,
+		RATE_LIMIT_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'hoclieu:test:'}${process.pid}:${serverNumber}:${Date.now().toString(36)}:`,
 		...(database ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url } : {}),
 		...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {})
 	};
@@ -158,7 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	child.stdout!.on('data', collect);
 	child.stderr!.on('data', collect);
 
-	serverKeys.set(url, `${url}#${serverCounter}`);
+	serverKeys.set(url, `${url}#${serverNumber}`);
 	const stop = async () => {
 		serverKeys.delete(url);
 		// A child ended by a signal has exitCode null and signalCode set: stopping twice must not wait forever.

@@ -428,36 +428,77 @@ describe('signed-in writes computed before SvelteKit', () => {
 	});
 });
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a session ended on one instance, read on another', () => {
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a session ended or changed on one instance, read on another', () => {
 	// Two instances of one deployment: the same secrets and database, each its own process and memory.
+	// The second keeps sessions a minute (SESSION_CACHE_MS), so a refusal well within that was heard
+	// (the notification, ADR 025), not waited out.
 	const secrets = { AUTH_SECRET: randomBytes(32).toString('base64url'), SIGNING_SECRET: randomBytes(32).toString('base64url') };
+	const BOUND_MS = 60_000;
+	/** How soon a change must be refused elsewhere: the README's "within milliseconds", with room for a loaded CI machine. */
+	const HEARD_WITHIN_MS = 10_000;
 	let first: TestServer;
 	let second: TestServer;
 	beforeAll(async () => {
 		first = await startServer({ env: secrets });
-		second = await startServer({ freshDatabase: false, env: { ...secrets, DATABASE_URL: first.databaseUrl } });
+		second = await startServer({ freshDatabase: false, env: { ...secrets, DATABASE_URL: first.databaseUrl, SESSION_CACHE_MS: String(BOUND_MS) } });
 	}, 120_000);
 	afterAll(async () => {
 		await second?.stop();
 		await first?.stop();
 	});
 
-	const balanceOn = async (server: TestServer, cookie: string) => (await request(server.url, '/api/v1/wallet/balance', { headers: { cookie } })).status;
+	const statusOn = async (server: TestServer, cookie: string, path = '/api/v1/wallet/balance') => (await request(server.url, path, { headers: { cookie } })).status;
 
-	it('is refused there at once after sign-out (README "Signed-in reads": no session is cached)', async () => {
+	/** Reads on the second instance until it answers `status`; how long that took. */
+	async function refusedOnSecond(cookie: string, status: number, path?: string): Promise<number> {
+		const started = Date.now();
+		expect(await eventually(() => statusOn(second, cookie, path), (s) => s === status, HEARD_WITHIN_MS)).toBe(status);
+		return Date.now() - started;
+	}
+
+	it('is refused there once the sign-out is heard, long before SESSION_CACHE_MS', async () => {
 		const user = await createUser(first.url);
-		expect(await balanceOn(second, user.cookie)).toBe(200);
+		// Read twice: the second answer came from the cache.
+		expect(await statusOn(second, user.cookie)).toBe(200);
+		expect(await statusOn(second, user.cookie)).toBe(200);
 		const out = await request(first.url, '/api/auth/sign-out', { method: 'POST', json: {}, headers: { cookie: user.cookie, origin: first.url } });
 		expect(out.status, out.text).toBe(200);
-		expect(await balanceOn(second, user.cookie)).toBe(401);
+		expect(await refusedOnSecond(user.cookie, 401)).toBeLessThan(HEARD_WITHIN_MS);
+		// And at once on the instance that signed it out.
+		expect(await statusOn(first, user.cookie)).toBe(401);
 	});
 
-	it('is refused there at once after staff disable the account', async () => {
+	it('is refused there once staff disabling the account is heard', async () => {
 		const user = await createUser(first.url);
 		const staff = await createUser(first.url, { role: 'staff' });
-		expect(await balanceOn(second, user.cookie)).toBe(200);
+		expect(await statusOn(second, user.cookie)).toBe(200);
+		expect(await statusOn(second, user.cookie)).toBe(200);
 		const disabled = await request(first.url, `/api/v1/admin/users/${user.userId}/disable`, { method: 'POST', json: { reason: 'Thử khoá' }, headers: { cookie: staff.cookie, origin: first.url } });
 		expect(disabled.status, disabled.text).toBe(200);
-		expect(await balanceOn(second, user.cookie)).toBe(401);
+		expect(await refusedOnSecond(user.cookie, 401)).toBeLessThan(HEARD_WITHIN_MS);
+	});
+
+	it('answers with the account as it is now once a changed role is heard (migration 0049)', async () => {
+		const staff = await createUser(first.url, { role: 'staff' });
+		const adminRead = '/api/v1/admin/users?limit=1';
+		expect(await statusOn(second, staff.cookie, adminRead)).toBe(200);
+		expect(await statusOn(second, staff.cookie, adminRead)).toBe(200);
+		await sql(first.url, `UPDATE users SET role = 'customer' WHERE id = $1`, [staff.userId]);
+		expect(await refusedOnSecond(staff.cookie, 403, adminRead)).toBeLessThan(HEARD_WITHIN_MS);
+	});
+
+	it('serves a session it read from memory: one ended without a notification is still answered there, and refused where it is read again', async () => {
+		const user = await createUser(first.url);
+		expect(await statusOn(second, user.cookie)).toBe(200);
+		expect(await statusOn(second, user.cookie)).toBe(200);
+		// What SESSION_CACHE_MS bounds: a change the second instance cannot hear (here the trigger is off).
+		await sql(first.url, 'ALTER TABLE sessions DISABLE TRIGGER sessions_end_live');
+		try {
+			await sql(first.url, 'DELETE FROM sessions WHERE user_id = $1', [user.userId]);
+		} finally {
+			await sql(first.url, 'ALTER TABLE sessions ENABLE TRIGGER sessions_end_live');
+		}
+		expect(await statusOn(first, user.cookie)).toBe(401);
+		expect(await statusOn(second, user.cookie)).toBe(200);
 	});
 });

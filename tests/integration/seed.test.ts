@@ -14,6 +14,15 @@ import { adminQuery, databasePrefix, databaseUrl } from '../helpers/database-tem
 import { copyRunDatabaseInto, runTemplates, startServer, type TestServer } from '../helpers/server';
 import { scriptArgs } from '../helpers/scripts';
 
+/** `npm run seed` on the database `where` names (DATA_DIR or DATABASE_URL); files are covered by the start-up seed, here only the rows matter. */
+function runSeed(where: Record<string, string>, ...args: string[]) {
+	return spawnSync(process.execPath, [...scriptArgs('seed'), '--no-files', ...args], {
+		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...where },
+		encoding: 'utf8',
+		timeout: 120_000
+	});
+}
+
 const servers: TestServer[] = [];
 afterAll(async () => {
 	await Promise.all(servers.map((s) => s.stop()));
@@ -25,13 +34,7 @@ describe('npm run seed', () => {
 	copyRunDatabaseInto(dir);
 	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-	const seed = (...args: string[]) =>
-		// Files are covered by the start-up seed below; here only the rows matter.
-		spawnSync(process.execPath, [...scriptArgs('seed'), '--no-files', ...args], {
-			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'warn' },
-			encoding: 'utf8',
-			timeout: 120_000
-		});
+	const seed = (...args: string[]) => runSeed({ DATA_DIR: dir }, ...args);
 
 	it('seeds a sized catalog, refuses to seed twice, replaces it with --reset', () => {
 		const first = seed('--products', '60', '--seed', '7');
@@ -98,12 +101,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('npm run seed on PostgreS
 			UNION ALL
 			SELECT 'trigger', tgrelid::regclass::text || '.' || tgname, tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
 			ORDER BY 1, 2`;
-	const seed = (...args: string[]) =>
-		spawnSync(process.execPath, [...scriptArgs('seed'), '--no-files', ...args], {
-			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'warn' },
-			encoding: 'utf8',
-			timeout: 120_000
-		});
+	const seed = (...args: string[]) => runSeed({ DATABASE_URL: url }, ...args);
 
 	it('leaves every index, foreign key and trigger as it found them, and every row within its keys', async () => {
 		const before = await schema();

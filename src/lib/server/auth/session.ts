@@ -5,17 +5,17 @@
  * so a leaked database cannot be replayed as cookies and a forged cookie fails
  * the HMAC before any query runs.
  */
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Cookies } from '@sveltejs/kit';
 import { eq, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { config } from '../config';
 import { db, type DbOrTx } from '../db/client';
 import { asDate, fixedQuery } from '../db/rows';
 import { sessions, users, type UserRole } from '../db/schema';
 import { now, nowMs } from '../platform/clock';
 import { sign, verify } from '../platform/signing';
+import { cachedSession, forgetSession, keepSession, sessionCacheGeneration, type StoredSession } from './session-cache';
 
 export const SESSION_COOKIE = 'auth.session_data';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +47,8 @@ export interface SessionMeta {
 }
 
 function hashToken(token: string): string {
-	return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+	// Node's native SHA-256: the same hex as before, without a JavaScript hash on every signed-in request.
+	return createHash('sha256').update(token).digest('hex');
 }
 
 export async function createSession(
@@ -101,32 +102,48 @@ const sessionRow = fixedQuery<SessionRow>(
 
 export async function validateSessionToken(token: string): Promise<ValidationResult> {
 	const id = hashToken(token);
-	const [row] = await sessionRow({ id });
-	if (!row) return { session: null, renewedUntil: null };
+	const since = sessionCacheGeneration();
+	const cached = cachedSession(id);
+	const found = cached ?? (await storedSession(id));
+	if (!found) return { session: null, renewedUntil: null };
 	const current = nowMs();
 	// Disabling revokes sessions in the same transaction; this also covers a session created in a race with it.
-	if (asDate(row.expires_at).getTime() <= current || row.disabled) {
+	if (found.expiresAt.getTime() <= current || found.disabled) {
+		forgetSession(id);
 		await db().delete(sessions).where(eq(sessions.id, id));
 		return { session: null, renewedUntil: null };
 	}
-	let expiresAt = asDate(row.expires_at);
+	let expiresAt = found.expiresAt;
 	let renewedUntil: Date | null = null;
 	if (expiresAt.getTime() - current < RENEW_WHEN_UNDER_MS) {
 		expiresAt = renewedUntil = new Date(current + SESSION_LIFETIME_MS);
+		// The next request reads the renewed row (and may keep that one).
+		forgetSession(id);
 		await db().update(sessions).set({ expiresAt, lastSeenAt: now() }).where(eq(sessions.id, id));
-	} else if (current - asDate(row.last_seen_at).getTime() > LAST_SEEN_GRANULARITY_MS) {
+	} else if (current - found.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+		forgetSession(id);
 		await db().update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, id));
-	}
-	const user: SessionUser = {
-		id: row.user_id,
-		email: row.email,
-		name: row.name,
-		role: row.role,
-		isVip: row.is_vip,
-		vipUntil: row.vip_until === null ? null : asDate(row.vip_until),
-		emailVerified: row.email_verified
+	} else if (!cached) keepSession(id, found, since);
+	return { session: { id, expiresAt, user: found.user }, renewedUntil };
+}
+
+async function storedSession(id: string): Promise<StoredSession | undefined> {
+	const [row] = await sessionRow({ id });
+	if (!row) return undefined;
+	return {
+		expiresAt: asDate(row.expires_at),
+		lastSeenAt: asDate(row.last_seen_at),
+		disabled: row.disabled,
+		user: {
+			id: row.user_id,
+			email: row.email,
+			name: row.name,
+			role: row.role,
+			isVip: row.is_vip,
+			vipUntil: row.vip_until === null ? null : asDate(row.vip_until),
+			emailVerified: row.email_verified
+		}
 	};
-	return { session: { id, expiresAt, user }, renewedUntil };
 }
 
 export function toSessionUser(u: typeof users.$inferSelect): SessionUser {

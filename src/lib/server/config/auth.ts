@@ -22,7 +22,11 @@ export const authVariables = {
 		positiveInt.default(10),
 		'`409 email_taken` answers one IP gets per window; after that every sign-up from it answers 429 (ADR 005)'
 	),
-	SIGNUP_TAKEN_WINDOW_SECONDS: setting(positiveInt.default(3600), 'that window')
+	SIGNUP_TAKEN_WINDOW_SECONDS: setting(positiveInt.default(3600), 'that window'),
+	SESSION_CACHE_MS: setting(
+		z.coerce.number().int().min(0).max(60_000).default(5_000),
+		'how long a process may answer from a session it read, without reading it again: a sign-out, password change, disabled account or changed role is heard at once (PostgreSQL NOTIFY) and this only bounds a change it could miss; `0` reads the session on every request (ADR 025)'
+	)
 };
 
 export function authSettings(env: EnvOf<typeof authVariables>, ctx: ConfigContext) {
@@ -40,6 +44,7 @@ export function authSettings(env: EnvOf<typeof authVariables>, ctx: ConfigContex
 			/** Sign-up answers that reveal a registered address, per IP and window (ADR 005). */
 			signUpTakenPerIp: env.SIGNUP_TAKEN_PER_IP,
 			signUpTakenWindowMs: env.SIGNUP_TAKEN_WINDOW_SECONDS * 1000
-		}
+		},
+		sessionCacheMs: env.SESSION_CACHE_MS
 	};
 }

@@ -1,3 +1,4 @@
+import { setSessionCacheListening, sessionCacheHeard } from '../auth/session-cache';
 import { config } from '../config';
 import { listen } from '../db/listen';
 import { registerJob } from '../platform/jobs';
@@ -10,7 +11,8 @@ export const LIVE_LISTENER_NAME = 'hoclieu-live-listener';
 
 /**
  * Start-up: every process (cluster worker, instance) hears `hoclieu_live`
- * once the database is migrated; the job runner prunes old events.
+ * once the database is migrated, for its event streams and its session cache
+ * (../auth/session-cache.ts); the job runner prunes old events.
  */
 export function setupEvents(): void {
 	registerJob('live-events-prune', config().live.pruneIntervalMs, pruneLiveEvents);
@@ -23,8 +25,15 @@ export function setupEvents(): void {
 		stop = listen({
 			name: LIVE_LISTENER_NAME,
 			channels: [LIVE_CHANNEL],
-			heard: (_, payload) => heard(payload),
-			up: catchUpAll,
+			heard: (_, payload) => {
+				sessionCacheHeard(payload);
+				heard(payload);
+			},
+			up: () => {
+				setSessionCacheListening(true);
+				catchUpAll();
+			},
+			down: () => setSessionCacheListening(false),
 			lossWarning: 'live events delayed'
 		});
 	});

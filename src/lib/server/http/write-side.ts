@@ -6,6 +6,7 @@
 import type { Cookies } from '@sveltejs/kit';
 import { isSameOrigin } from '../auth/same-origin';
 import { sessionFromCookies } from '../auth/session';
+import { forgetAllSessions } from '../auth/session-cache';
 import { noteLocalWrite } from '../catalog/memory-cache';
 import { codeResponse } from '../rest/envelope';
 
@@ -35,7 +36,13 @@ export async function sessionOrAnonymous(cookies: Cookies) {
 	}
 }
 
-/** Called once the route has answered: whatever a write wrote has committed, so this process's next catalog read checks the catalog version first. */
+/**
+ * Called once the route has answered, before the answer leaves: whatever a write wrote has
+ * committed, so this process's next catalog read checks the catalog version first and its next
+ * signed-in requests read their sessions again (ADR 025).
+ */
 export function noteAnswered(method: string): void {
-	if (isWrite(method)) noteLocalWrite();
+	if (!isWrite(method)) return;
+	noteLocalWrite();
+	forgetAllSessions();
 }
