@@ -3,9 +3,10 @@
  * visible only when it and every ancestor are active; hidden categories
  * answer 404 and their products stay out of listings and search.
  */
-import { asc, inArray, like, or } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Breadcrumb, CategoryDetail, CategoryTreeItem } from '../../contracts/catalog';
 import { db, type DbOrTx } from '../db/client';
+import { fixedQuery } from '../db/rows';
 import { categories } from '../db/schema';
 import { beginCatalogRead, catalogCache, type NoteReuse } from './memory-cache';
 import { pathPrefixes } from './paths';
@@ -109,18 +110,24 @@ export interface Subtree {
 }
 
 /**
+ * Every category listing reads this first: its text built once (../db/rows.ts fixedQuery) and
+ * the same for every depth, where drizzle's `inArray` of the path's prefixes made a new text per
+ * depth and was built on every request (docs/performance.md).
+ */
+const subtreeRows = fixedQuery<CategoryRow>(
+	() => sql`SELECT id, parent_id AS "parentId", name, slug, path, depth, sort_order AS "sortOrder", is_active AS "isActive"
+		FROM categories WHERE path = ANY(${sql.placeholder('prefixes')}::text[]) OR path LIKE ${sql.placeholder('below')}`
+);
+
+/**
  * The category at `path` with its ancestors and its visible descendants; null
  * when the category or an ancestor is missing or inactive. Descendants under
  * an inactive category are left out with it.
  */
-export async function visibleSubtree(path: string, tx: DbOrTx = db()): Promise<Subtree | null> {
-	const prefixes = pathPrefixes(path);
-	const rows = await tx
-		.select(columns)
-		.from(categories)
-		.where(or(inArray(categories.path, prefixes), like(categories.path, `${path}/%`)));
+export async function visibleSubtree(path: string): Promise<Subtree | null> {
+	const rows = await subtreeRows({ prefixes: pathPrefixes(path), below: `${path}/%` });
 	const byPath = new Map(rows.map((r) => [r.path, r]));
-	const chain = prefixes.map((p) => byPath.get(p));
+	const chain = pathPrefixes(path).map((p) => byPath.get(p));
 	if (chain.some((r) => !r || !r.isActive)) return null;
 	const hidden = rows.filter((r) => !r.isActive).map((r) => `${r.path}/`);
 	const visibleIds = rows
