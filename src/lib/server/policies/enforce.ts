@@ -3,7 +3,7 @@
  * declare in its meta (`auth`, `rateLimit`, `sameOrigin`, `idempotent`) is a
  * key of `enforcers`, and `PolicyMeta` — the part of `OpenApiRouteMeta` that
  * declares policies — is typed from that map. A declared flag without an
- * enforcer therefore cannot compile; `declaredPolicies` (../trpc/init.ts, on the
+ * enforcer therefore cannot compile; `policiesAndAppErrors` (../trpc/init.ts, on the
  * base procedure) runs the enforcer of every flag a route declares, for every
  * transport alike: the REST facade, tRPC and `serverCaller`.
  */

@@ -59,7 +59,7 @@ export function jsonHeaders(headers?: HeadersInit): Headers {
 
 /**
  * The bytes `json` gave each Response it made, so the front (../http/front.ts) writes them as
- * they are: reading them back through the Response's stream cost about 6 % of a signed-in
+ * they are: reading them back through the Response's stream cost 5–6 % of a signed-in
  * read's CPU (docs/performance.md).
  */
 const jsonBodies = new WeakMap<Response, Uint8Array>();
