@@ -125,9 +125,10 @@ const subtreeRows = fixedQuery<CategoryRow>(
  * an inactive category are left out with it.
  */
 export async function visibleSubtree(path: string): Promise<Subtree | null> {
-	const rows = await subtreeRows({ prefixes: pathPrefixes(path), below: `${path}/%` });
+	const prefixes = pathPrefixes(path);
+	const rows = await subtreeRows({ prefixes, below: `${path}/%` });
 	const byPath = new Map(rows.map((r) => [r.path, r]));
-	const chain = pathPrefixes(path).map((p) => byPath.get(p));
+	const chain = prefixes.map((p) => byPath.get(p));
 	if (chain.some((r) => !r || !r.isActive)) return null;
 	const hidden = rows.filter((r) => !r.isActive).map((r) => `${r.path}/`);
 	const visibleIds = rows

@@ -56,8 +56,9 @@ export function replaceOutputChecks<R extends AnyRouter>(router: R, checked: () 
 	for (const [path, procedure] of Object.entries(procedures)) {
 		const def = procedure._def;
 		const at = def.middlewares.findIndex((m) => m._type === 'output');
-		if (at === -1 || !def.output) continue;
-		const withCheck = def.middlewares.map((m, i) => (i === at ? strictCheck(path, def.output!) : m));
+		const output = def.output;
+		if (at === -1 || !output) continue;
+		const withCheck = def.middlewares.map((m, i) => (i === at ? strictCheck(path, output) : m));
 		const withoutCheck = def.middlewares.filter((_, i) => i !== at);
 		Object.defineProperty(def, 'middlewares', {
 			configurable: true,
