@@ -17,7 +17,7 @@
  * at all.
  */
 import { config } from '../config';
-import type { SessionUser } from './session';
+import type { SessionUser } from './session-user';
 
 /** What a request needs of a stored session. */
 export interface StoredSession {

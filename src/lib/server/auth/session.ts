@@ -16,6 +16,7 @@ import { sessions, users, type UserRole } from '../db/schema';
 import { now, nowMs } from '../platform/clock';
 import { sign, verify } from '../platform/signing';
 import { cachedSession, forgetSession, keepSession, sessionCacheGeneration, type StoredSession } from './session-cache';
+import type { SessionUser } from './session-user';
 
 export const SESSION_COOKIE = 'auth.session_data';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,15 +26,7 @@ const RENEW_WHEN_UNDER_MS = 15 * DAY_MS;
 /** `lastSeenAt` is refreshed at most this often, so reads do not each cost a write. */
 const LAST_SEEN_GRANULARITY_MS = 60 * 60 * 1000;
 
-export interface SessionUser {
-	id: string;
-	email: string;
-	name: string | null;
-	role: UserRole;
-	isVip: boolean;
-	vipUntil: Date | null;
-	emailVerified: boolean;
-}
+export type { SessionUser } from './session-user';
 
 export interface SessionContext {
 	id: string;
