@@ -1,8 +1,8 @@
 /**
  * Sessions this process read in the last few seconds (ADR 025): a signed-in
  * request answered from here skips the one statement every signed-in request
- * otherwise runs before its own (./session.ts), about a sixth of a wallet
- * read's CPU (docs/performance.md).
+ * otherwise runs before its own (./session.ts), about a quarter of a wallet
+ * read's CPU (docs/performance.md, ADR 025).
  *
  * What may change a cached session is heard, on every instance, when it
  * commits: a session's end (sign-out, revoked device, password change,
