@@ -5,6 +5,7 @@
  */
 import { Duplex } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { unreadBytes } from '../rest/bytes-response';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -101,18 +102,22 @@ export async function compressResponse(request: Request, pathname: string, respo
 	if (!COMPRESSIBLE.test(type) || pathname.startsWith('/files/')) return response;
 	// Whether or not this answer is compressed, another Accept-Encoding could change it.
 	addVary(response.headers, 'Accept-Encoding');
-	if (request.method === 'HEAD' || !response.body) return response;
+	// Bytes in memory are measured as they are: reading `body` would make the stream they save (../rest/bytes-response.ts).
+	const bytes = unreadBytes(response);
+	if (request.method === 'HEAD' || (bytes ? bytes.byteLength === 0 : !response.body)) return response;
 	if (response.status === 204 || response.status === 206 || response.status === 304) return response;
 	if (request.headers.has('range') || response.headers.has('content-encoding')) return response;
 	const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
 	if (!encoding) return response;
 	const length = response.headers.get('content-length');
-	let size = length === null ? undefined : Number(length);
+	let size = length === null ? bytes?.byteLength : Number(length);
 	if (size !== undefined && size < MIN_COMPRESS_BYTES) return response;
 
-	let body: ReadableStream<Uint8Array> = response.body;
+	const stream = response.body;
+	if (!stream) return response;
+	let body: ReadableStream<Uint8Array> = stream;
 	if (size === undefined) {
-		const prefix = await readPrefix(response.body, MIN_COMPRESS_BYTES);
+		const prefix = await readPrefix(stream, MIN_COMPRESS_BYTES);
 		body = rejoin(prefix.head, prefix.rest ? prefix.reader : undefined);
 		if (!prefix.rest) {
 			size = prefix.size;

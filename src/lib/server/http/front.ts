@@ -28,7 +28,8 @@ import { nodeRequestClientIp } from '../platform/client-ip';
 import { log, withRequestContext } from '../platform/logger';
 import { recordComputedInFront } from '../platform/metrics';
 import { isJsonContentType } from '../rest/body';
-import { errorResponse, unreadJsonBody } from '../rest/envelope';
+import { unreadBytes } from '../rest/bytes-response';
+import { errorResponse } from '../rest/envelope';
 import { handleRest, routeTable } from '../rest/facade';
 import { matchRoute } from '../rest/route-table';
 import { startupState } from '../startup-state';
@@ -170,7 +171,7 @@ function requestWithBody(req: IncomingMessage): Promise<Request> {
 }
 
 async function write(res: ServerResponse, response: Response): Promise<void> {
-	const body = unreadJsonBody(response) ?? (response.body ? new Uint8Array(await response.arrayBuffer()) : null);
+	const body = unreadBytes(response) ?? (response.body ? new Uint8Array(await response.arrayBuffer()) : null);
 	const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
 	// Iterating Headers yields each Set-Cookie on its own; an object keeps one per name, so they go back as a list.
 	const setCookies = response.headers.getSetCookie();

@@ -39,6 +39,7 @@ import { nodeRequestClientIp } from '../platform/client-ip';
 import { applyRateLimits, type RateLimitCheck } from '../platform/ratelimit';
 import { log } from '../platform/logger';
 import { recordHttpRequest, recordResponseCacheAnswer } from '../platform/metrics';
+import { unreadBytes } from '../rest/bytes-response';
 import { heldTag } from '../rest/conditional-get';
 import { negotiateEncoding } from './compression';
 import { routeLabel } from './route-label';
@@ -117,7 +118,9 @@ export async function rememberAnswer(event: ServeEvent, response: Response): Pro
 	if (reuse.flash && !flashStockUnmovedSince(reuse.flash.epoch)) return response;
 	const key = keyOf(event.url.pathname + event.url.search, request.headers.get('accept-encoding'));
 	if (!seenBefore(key)) return response;
-	const body = new Uint8Array(await response.arrayBuffer());
+	const unread = unreadBytes(response);
+	// A copy of unread bytes: they may be a view of a pooled slab (Buffer.from), which a stored view would keep whole.
+	const body = unread ? new Uint8Array(unread) : new Uint8Array(await response.arrayBuffer());
 	const headers: Record<string, string> = {};
 	for (const [name, value] of response.headers) if (!PER_EXCHANGE.has(name)) headers[name] = value;
 	headers['content-length'] = String(body.byteLength);
@@ -125,7 +128,8 @@ export async function rememberAnswer(event: ServeEvent, response: Response): Pro
 	// The body, and about 1 KiB for its headers and the entry.
 	const bytes = body.byteLength + 1024;
 	responseCache().set(key, reuse.version, stored, Number.NEGATIVE_INFINITY, reuse.validUntil, reuse.flash?.products, bytes);
-	return new Response(body, { status: 200, headers: response.headers });
+	// Bytes still unread stay with their response; read ones need a response of their own.
+	return unread ? response : new Response(body, { status: 200, headers: response.headers });
 }
 
 /**

@@ -12,6 +12,7 @@
  * - `Vary: Cookie` on both, so a shared cache never hands one to the other.
  * Only 200 answers are touched: errors and 308 redirects keep `no-store`.
  */
+import { BytesResponse } from './bytes-response';
 import type { ServeEvent } from '../http/serve-event';
 import { createHash } from 'node:crypto';
 import { config } from '../config';
@@ -67,5 +68,5 @@ export function cacheableAnswer(event: ServeEvent, body: string, headers: Header
 		headers.delete('content-length');
 		return new Response(null, { status: 304, headers });
 	}
-	return new Response(bytes, { status: 200, headers });
+	return new BytesResponse(bytes, { status: 200, headers });
 }

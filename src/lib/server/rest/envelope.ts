@@ -6,6 +6,7 @@ import { config } from '../config';
 import { AppError } from '../errors/app-error';
 import { classifyError, type ClassifiedError } from '../errors/classify';
 import { errorStatus, type ErrorCode } from '../errors/codes';
+import { BytesResponse } from './bytes-response';
 import type { Envelope } from './meta';
 
 export interface ListResult {
@@ -58,27 +59,14 @@ export function jsonHeaders(headers?: HeadersInit): Headers {
 }
 
 /**
- * The bytes `json` gave each Response it made, so the front (../http/front.ts) writes them as
- * they are: reading them back through the Response's stream cost 5–6 % of a signed-in
- * read's CPU (docs/performance.md).
- */
-const jsonBodies = new WeakMap<Response, Uint8Array>();
-
-/**
  * The body goes in as UTF-8 bytes: given a string, the Response copies it once
  * more to make it well-formed (JSON.stringify's output always is) and encodes
  * it in a second pass; the copy alone was 6.6 % of what a cold search allocated.
+ * The front writes those bytes as they are (./bytes-response.ts): reading them
+ * back through a body stream cost 5–6 % of a signed-in read's CPU.
  */
 export function json(body: unknown, status: number, headers?: HeadersInit): Response {
-	const bytes = Buffer.from(JSON.stringify(body));
-	const response = new Response(bytes, { status, headers: jsonHeaders(headers) });
-	jsonBodies.set(response, bytes);
-	return response;
-}
-
-/** `response`'s bytes, when `json` made it and its body has not been read since. */
-export function unreadJsonBody(response: Response): Uint8Array | undefined {
-	return response.bodyUsed ? undefined : jsonBodies.get(response);
+	return new BytesResponse(Buffer.from(JSON.stringify(body)), { status, headers: jsonHeaders(headers) });
 }
 
 export function withHeaders(response: Response, ...sources: (Headers | Record<string, string>)[]): Response {
