@@ -4,6 +4,7 @@
  * in rest/ or trpc/, so both import it and neither imports the other.
  */
 import type { Cookies } from '@sveltejs/kit';
+import type { AuthRequest } from '../auth/request';
 import type { SessionContext } from '../auth/session';
 import type { Reuse } from '../catalog/memory-cache';
 import type { RateLimitCheck } from '../platform/ratelimit';
@@ -35,7 +36,28 @@ export interface Context {
 	 */
 	response: { status?: number; reuse?: Reuse; limits?: ReplayLimits };
 	session: SessionContext | null;
+	/** The validated `Idempotency-Key` header of a route declaring `idempotent: true`. */
+	idempotencyKey: string | undefined;
+	/** The failure budget of a route declaring `rateLimit: { failures }`. */
+	failureLimit: FailureLimit | undefined;
+	/** The request as the auth services and their limits see it, for a route declaring `rateLimit: { service: 'auth' }`. */
+	authRequest: AuthRequest | undefined;
 }
+
+/** Given to the handler of a route declaring `rateLimit: { failures }`. */
+export interface FailureLimit {
+	check(): Promise<void>;
+	failed(): Promise<void>;
+}
+
+/**
+ * What the enforcers (./enforce.ts) add to the context, before the input is parsed. Unset on
+ * every context from its creation, so a procedure whose policies add nothing runs on the context
+ * as it is: tRPC copies a middleware's new context field by field, on every call
+ * (docs/performance.md). One context serves every procedure of a tRPC batch, so what the
+ * enforcers find goes on each procedure's own copy, never on the shared one.
+ */
+export type PolicyContext = Pick<Context, 'idempotencyKey' | 'failureLimit' | 'authRequest'>;
 
 export interface ContextSource {
 	request: Request;
@@ -51,6 +73,9 @@ export function createContext(event: ContextSource): Context {
 		cookies: event.cookies,
 		responseHeaders: new Headers(),
 		response: {},
-		session: event.locals.session
+		session: event.locals.session,
+		idempotencyKey: undefined,
+		failureLimit: undefined,
+		authRequest: undefined
 	};
 }

@@ -11,8 +11,7 @@ import { forbidden, unauthenticated } from '../errors/app-error';
 import { isSameOrigin } from '../auth/same-origin';
 import { parseIdempotencyKey } from '../payments/idempotency';
 import { applyFailureLimits, applyRateLimits, recordFailure, type RateLimitPolicy } from '../platform/ratelimit';
-import type { AuthRequest } from '../auth/request';
-import type { Context, ReplayLimits } from './context';
+import type { Context, PolicyContext, ReplayLimits } from './context';
 import { AppError } from '../errors/app-error';
 
 /** Who may call a route. The enforcer runs before the input is parsed. */
@@ -84,22 +83,6 @@ export type RateLimitDeclaration =
 	| { failures: readonly RateLimitRule[] }
 	| { service: 'auth' };
 
-/** Given to the handler of a route declaring `rateLimit: { failures }`. */
-export interface FailureLimit {
-	check(): Promise<void>;
-	failed(): Promise<void>;
-}
-
-/** What the enforcers add to the context. */
-export interface PolicyContext {
-	/** The validated `Idempotency-Key` header of a route declaring `idempotent: true`. */
-	idempotencyKey: string | undefined;
-	/** The failure budget of a route declaring `rateLimit: { failures }`. */
-	failureLimit: FailureLimit | undefined;
-	/** The request as the auth services and their limits see it, for a route declaring `rateLimit: { service: 'auth' }`. */
-	authRequest: AuthRequest | undefined;
-}
-
 type Enforcer<V> = (value: V, ctx: Context, added: PolicyContext) => void | Promise<void>;
 
 const isAddressKey = (key: RateLimitKey): key is keyof typeof addressKeys => key in addressKeys;
@@ -161,14 +144,18 @@ export type PolicyMeta = { auth: Declared<'auth'> } & { [K in Exclude<keyof Enfo
 
 const ORDER = Object.keys(enforcers) as (keyof Enforcers)[];
 
-/** Runs the enforcer of every policy `meta` declares; returns what they add to the context. */
-export async function enforcePolicies(meta: PolicyMeta | undefined, ctx: Context): Promise<PolicyContext> {
+/**
+ * Runs the enforcer of every policy `meta` declares; returns what they add to the context, or
+ * nothing when they add nothing (a read that declares only `auth`), so the caller can leave the
+ * context as it is (../trpc/init.ts).
+ */
+export async function enforcePolicies(meta: PolicyMeta | undefined, ctx: Context): Promise<PolicyContext | undefined> {
+	if (!meta) return undefined;
 	const added: PolicyContext = { idempotencyKey: undefined, failureLimit: undefined, authRequest: undefined };
-	if (!meta) return added;
 	for (const name of ORDER) {
 		const value = meta[name];
 		if (value === undefined) continue;
 		await (enforcers[name] as Enforcer<unknown>)(value, ctx, added);
 	}
-	return added;
+	return added.idempotencyKey === undefined && added.failureLimit === undefined && added.authRequest === undefined ? undefined : added;
 }

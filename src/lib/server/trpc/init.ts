@@ -59,7 +59,9 @@ export const createCallerFactory = t.createCallerFactory;
  * context, a measurable share of a signed-in read (docs/performance.md).
  */
 const policiesAndAppErrors = t.middleware(async ({ meta, ctx, next }) => {
-	const result = await next({ ctx: await enforcePolicies(meta?.openapi ?? meta?.policies, ctx).catch(rethrowAsTrpc) });
+	// Without anything added, the context goes on as it is: a new one costs tRPC a copy of every field.
+	const added = await enforcePolicies(meta?.openapi ?? meta?.policies, ctx).catch(rethrowAsTrpc);
+	const result = await (added ? next({ ctx: added }) : next());
 	if (!result.ok && result.error.cause instanceof AppError) throw asTrpcError(result.error.cause);
 	return result;
 });
