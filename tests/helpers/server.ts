@@ -100,17 +100,39 @@ async function createDatabase(from: string | undefined): Promise<{ url: string; 
 	};
 }
 
+/** The port freePort found was taken by another file's server before this one listened on it. */
+class PortTaken extends Error {}
+
+/**
+ * Waits until `check` passes against a server this child itself listens for: between freePort and
+ * the child's listen, another file's server may take the port, and a check would then pass against
+ * that server (a /metrics test once read another server's 404). The child says where it listens.
+ */
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, child: ChildProcess, logs: string[]) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before ${what}:\n${logs.join('\n')}`);
-		if (await check().catch(() => false)) return;
+		if (child.exitCode !== null) {
+			const message = `server exited (${child.exitCode}) before ${what}:\n${logs.join('\n')}`;
+			throw logs.some((line) => line.includes('EADDRINUSE')) ? new PortTaken(message) : new Error(message);
+		}
+		if (logs.some((line) => line.startsWith('Listening on')) && (await check().catch(() => false))) return;
 		await new Promise((r) => setTimeout(r, 100));
 	}
 	throw new Error(`server not ${what} after ${timeoutMs} ms:\n${logs.join('\n')}`);
 }
 
+/** Starts the built server on a port of its own, trying another port when the one found was taken meanwhile. */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startServerOnce(options);
+		} catch (error) {
+			if (!(error instanceof PortTaken) || attempt === 3) throw error;
+		}
+	}
+}
+
+async function startServerOnce(options: StartOptions): Promise<TestServer> {
 	const port = await freePort();
 	const serverNumber = ++serverCounter;
 	const dataDir = mkdtempSync(join(tmpdir(), 'hoclieu-test-'));
