@@ -7,11 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/lib/server/catalog/seed/generate';
-import { BitSet, DeltaList, forEachVectorLexeme, PostingListsBuilder, type PostingLists, type SearchDocumentRow, type SearchVectorRow } from '../../src/lib/server/search/posting-lists';
+import { BitSet, DeltaList, forEachVectorLexeme, PostingListsBuilder, type PostingLists, type Postings, type SearchDocumentRow, type SearchVectorRow } from '../../src/lib/server/search/posting-lists';
 import { intentHits, relevanceHits, type IndexHit, type IndexTerms } from '../../src/lib/server/search/index-hits';
 import type { IntentLevel } from '../../src/lib/server/search/intent-rank';
 import { titlePairGroups } from '../../src/lib/server/search/query-text';
 import { Random } from '../../src/lib/server/catalog/seed/random';
+import { BLOCK } from '../../src/lib/server/search/postings';
 import { byOrdinal, lexemesOf, searchDocumentOf, vectorRowOf } from '../helpers/search-documents';
 
 const catalog = generateCatalog({ products: 6_000, seed: 11, now: new Date('2026-11-28T00:00:00Z') });
@@ -139,6 +140,36 @@ function queries(count: number): IndexTerms[] {
 	return out;
 }
 
+/** A list's ordinals, read here from its form (./postings.ts's layout) rather than by the index's own walks. */
+function decoded(list: Postings): number[] {
+	if (list instanceof Int32Array) return [...list];
+	const out: number[] = [];
+	if (list instanceof BitSet) {
+		list.words.forEach((word, w) => {
+			for (let bit = 0; bit < 32; bit++) if ((word >>> bit) & 1) out.push(w * 32 + bit);
+		});
+		return out;
+	}
+	let at = -1;
+	let value = 0;
+	for (let n = 0; n < list.count; n++) {
+		if (n % BLOCK === 0) {
+			value = list.skips[(2 * n) / BLOCK]!;
+			at = list.skips[(2 * n) / BLOCK + 1]!;
+		} else {
+			let gap = 0;
+			for (let shift = 0; ; shift += 7) {
+				const b = list.bytes[at++]!;
+				gap |= (b & 0x7f) << shift;
+				if (b < 0x80) break;
+			}
+			value += gap;
+		}
+		out.push(value);
+	}
+	return out;
+}
+
 const cursorOf = (hit: IndexHit) => [hit.k_tier, hit.k_popularity, hit.id];
 
 describe('the compact search index', () => {
@@ -152,6 +183,30 @@ describe('the compact search index', () => {
 		expect([...forms].sort()).toEqual(['bits', 'delta', 'plain']);
 		expect(index.size).toBe(rows.length);
 		expect(rows.map((_, o) => index.idOf(o))).toEqual(rows.map((r) => r.id));
+	});
+
+	it('lists every product of every lexeme and pair in ordinal order, appended in many runs by the builder', () => {
+		const expected = new Map<string, number[]>();
+		plain.forEach((p, ordinal) => {
+			for (const kind of ['all', 'head', 'title', 'pairs'] as const) {
+				for (const word of p[kind]) {
+					const key = `${kind} ${word}`;
+					const list = expected.get(key);
+					if (list) list.push(ordinal);
+					else expected.set(key, [ordinal]);
+				}
+			}
+		});
+		let postings = 0;
+		for (const [key, ordinals] of expected) {
+			const [kind, word] = key.split(' ') as ['all' | 'head' | 'title' | 'pairs', string];
+			const lists = index.listsOf(word, false, kind);
+			expect({ key, ordinals: lists.length === 1 ? decoded(lists[0]!) : lists }).toEqual({ key, ordinals });
+			postings += ordinals.length;
+		}
+		// Far more postings than the builder notes before appending them (1 << 16): many runs per list.
+		expect(postings).toBeGreaterThan(4 * 65_536);
+		expect(index.footprint.postings).toBe(postings);
 	});
 
 	it('answers every relevance query with the reference hits in the reference order, whole and page by page', () => {

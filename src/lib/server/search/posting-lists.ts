@@ -23,6 +23,10 @@ export { BitSet, DeltaList, postingCount, type Postings } from './postings';
 export type ListKind = 'all' | 'head' | 'title' | 'pairs';
 
 const KINDS: readonly ListKind[] = ['all', 'head', 'title', 'pairs'];
+const [ALL, HEAD, TITLE, PAIRS] = [0, 1, 2, 3];
+
+/** Postings the builder notes before appending them to their lists (three Int32Arrays of this length). */
+const FLUSH_POSTINGS = 1 << 16;
 
 /**
  * One published product's search documents. `words`: every lexeme of
@@ -130,7 +134,15 @@ function forEachToken(text: string, each: (text: string, start: number, end: num
 
 export class PostingListsBuilder {
 	private readonly keyIds = new Map<string, number>();
-	private readonly growing: Record<ListKind, (GrowingPostings | undefined)[]> = { all: [], head: [], title: [], pairs: [] };
+	/** Every list being built, at `keyId * KINDS.length + kind` (see `listOf`). */
+	private readonly growing: (GrowingPostings | undefined)[] = [];
+	/** Postings noted since the last flush, in arrival order: the list each goes to and its ordinal. */
+	private readonly pendingList = new Int32Array(FLUSH_POSTINGS);
+	private readonly pendingOrdinal = new Int32Array(FLUSH_POSTINGS);
+	private readonly sortedOrdinals = new Int32Array(FLUSH_POSTINGS);
+	private pending = 0;
+	/** Per list: how many of the pending postings it gets, then where its run ends in `sortedOrdinals`. */
+	private runEnds = new Int32Array(1024);
 	private readonly ids: ProductIds;
 	private readonly popularity: Int32Array;
 	private readonly categories: Int32Array;
@@ -169,27 +181,61 @@ export class PostingListsBuilder {
 	}
 
 	private addWord(ordinal: number, lexeme: string, flag: number): void {
-		const { all, head, title } = this.growing;
-		const id = intern(this.keyIds, lexeme);
-		(all[id] ??= new GrowingPostings(this.products)).push(ordinal);
-		if (flag >= IN_HEAD) (head[id] ??= new GrowingPostings(this.products)).push(ordinal);
-		if (flag === IN_TITLE) (title[id] ??= new GrowingPostings(this.products)).push(ordinal);
+		const list = intern(this.keyIds, lexeme) * KINDS.length;
+		this.note(list + ALL, ordinal);
+		if (flag >= IN_HEAD) this.note(list + HEAD, ordinal);
+		if (flag === IN_TITLE) this.note(list + TITLE, ordinal);
 	}
 
 	private addPair(ordinal: number, lexeme: string): void {
-		const id = intern(this.keyIds, lexeme);
-		(this.growing.pairs[id] ??= new GrowingPostings(this.products)).push(ordinal);
+		this.note(intern(this.keyIds, lexeme) * KINDS.length + PAIRS, ordinal);
+	}
+
+	private note(list: number, ordinal: number): void {
+		if (this.pending === FLUSH_POSTINGS) this.flush();
+		this.pendingList[this.pending] = list;
+		this.pendingOrdinal[this.pending++] = ordinal;
+	}
+
+	/**
+	 * Appends the pending postings list by list: a counting sort by list (stable, so each list's
+	 * ordinals stay ascending, and every flush's come after the last's), then each list's run at
+	 * once. Appending each posting as its row is read touched a different list every time, tens of
+	 * thousands of lists in all, and most of the build's time went to fetching their ends from
+	 * memory (docs/performance.md, "The index build's appends in runs").
+	 */
+	private flush(): void {
+		const n = this.pending;
+		const lists = this.keyIds.size * KINDS.length;
+		if (this.runEnds.length < lists + 1) this.runEnds = new Int32Array(Math.max(lists + 1, this.runEnds.length * 2));
+		const ends = this.runEnds;
+		const { pendingList, pendingOrdinal, sortedOrdinals } = this;
+		ends.fill(0, 0, lists + 1);
+		for (let i = 0; i < n; i++) ends[pendingList[i]! + 1]!++;
+		// Now where each list's run starts; after the scatter below, where it ends.
+		for (let l = 1; l <= lists; l++) ends[l]! += ends[l - 1]!;
+		for (let i = 0; i < n; i++) sortedOrdinals[ends[pendingList[i]!]!++] = pendingOrdinal[i]!;
+		for (let l = 0, start = 0; l < lists; l++) {
+			const end = ends[l]!;
+			if (end === start) continue;
+			const growing = (this.growing[l] ??= new GrowingPostings(this.products));
+			for (let j = start; j < end; j++) growing.push(sortedOrdinals[j]!);
+			start = end;
+		}
+		this.pending = 0;
 	}
 
 	finish(): PostingLists {
+		this.flush();
 		const keys = [...this.keyIds.keys()].sort();
 		// Each list's growing form is let go as soon as its exact copy is made, so the build never holds both whole.
-		const exact = (kind: ListKind, id: number): Postings => {
-			const growing = this.growing[kind][id];
-			this.growing[kind][id] = undefined;
+		const exact = (kind: number, id: number): Postings => {
+			const list = id * KINDS.length + kind;
+			const growing = this.growing[list];
+			this.growing[list] = undefined;
 			return growing?.exact() ?? EMPTY;
 		};
-		const lists = Object.fromEntries(KINDS.map((kind) => [kind, keys.map((key) => exact(kind, this.keyIds.get(key)!))])) as Record<ListKind, Postings[]>;
+		const lists = Object.fromEntries(KINDS.map((kind, k) => [kind, keys.map((key) => exact(k, this.keyIds.get(key)!))])) as Record<ListKind, Postings[]>;
 		const categoryIds = [...this.categoryIds.keys()];
 		// Fewer rows than counted: the lists and bit sets only hold ordinals below `added`.
 		const size = this.added;
