@@ -249,6 +249,23 @@ describe('the compact search index', () => {
 		}
 	});
 
+	it('reads escaped lexemes and plain ones as the same lexeme, and weights only from positions', () => {
+		const row = (n: string, vector: string, pairs = ''): SearchVectorRow => ({ id: `00000000-0000-4000-8000-00000000000${n}`, popularity: 1, category_id: 'c', vector, pairs });
+		const builder = new PostingListsBuilder(3);
+		// The first row takes the escaped path (a doubled quote), the others the plain one; an A or B inside a lexeme is no weight.
+		builder.addVectors(row('3', `'a''b':1A 'cd':2B 'bAx':3`, `'cd_e'`));
+		builder.addVectors(row('2', `'bAx':1 'cd':2C,4A 'y':5B,6`, `'cd_e' 'e_f'`));
+		builder.addVectors(row('1', `'cd' 'bAx':7B 'zB':9`));
+		const lists = builder.finish();
+		const of = (term: string, kind: 'all' | 'head' | 'title' | 'pairs') => lists.listsOf(term, false, kind).flatMap(decoded);
+		expect(lists.lexemes).toBe(7);
+		expect([of("a'b", 'all'), of("a'b", 'title')]).toEqual([[0], [0]]);
+		expect([of('cd', 'all'), of('cd', 'head'), of('cd', 'title')]).toEqual([[0, 1, 2], [0, 1], [1]]);
+		expect([of('bAx', 'all'), of('bAx', 'head'), of('bAx', 'title')]).toEqual([[0, 1, 2], [2], []]);
+		expect([of('y', 'head'), of('y', 'title'), of('zB', 'head')]).toEqual([[1], [], []]);
+		expect([of('cd_e', 'pairs'), of('e_f', 'pairs')]).toEqual([[0, 1], [1]]);
+	});
+
 	it('reads the documents as PostgreSQL prints them (search_vector::text) into the same index', () => {
 		const lexemes: [string, number][] = [];
 		forEachVectorLexeme(`'a''b':1A 'c\\\\d':2B,3 'e' 'f':4C,5A,6B 'g':7B,8C`, (lexeme, flag) => lexemes.push([lexeme, flag]));

@@ -16,6 +16,7 @@
  * holds no JS object per product or per posting (docs/decisions/024-compact-search-index.md).
  */
 import { GrowingPostings, postingBytes, postingCount, type Postings } from './postings';
+import { LexemeIds } from './lexeme-ids';
 import { ProductIds } from './product-ids';
 
 export { BitSet, DeltaList, postingCount, type Postings } from './postings';
@@ -107,18 +108,43 @@ export function forEachVectorLexeme(text: string, each: (lexeme: string, flag: n
 }
 
 /**
- * The number `key` is known by in `ids`, given the next one the first time it is seen. A key kept
- * is a fresh copy: a token sliced out of a row's text may be a view of that whole text, which the
- * map would then keep alive for as long as the index lives.
+ * Calls `each` with the bounds of every lexeme of a tsvector's text form and its flag as
+ * forEachVectorLexeme gives it, for a text where no lexeme holds a quote or backslash (`plainVector`):
+ * every lexeme then ends at the next quote, its positions at the next space, and the native string
+ * searches find both. `nextA` and `nextB` are the next A and B at or after where the search last
+ * started, so each is looked for across the text once, not once per lexeme.
  */
-function intern(ids: Map<string, number>, key: string): number {
-	let id = ids.get(key);
-	if (id === undefined) {
-		id = ids.size;
-		ids.set(Buffer.from(key, 'utf8').toString('utf8'), id);
+function forEachPlainVectorLexeme(text: string, each: (start: number, end: number, flag: number) => void): void {
+	const n = text.length;
+	let nextA = -1;
+	let nextB = -1;
+	for (let i = 0; i < n; ) {
+		if (text.charCodeAt(i) === 32) {
+			i++;
+			continue;
+		}
+		if (text.charCodeAt(i) !== 39) throw new Error(`not a tsvector at ${i}: ${text.slice(i, i + 20)}`);
+		const start = i + 1;
+		const end = text.indexOf("'", start);
+		if (end === -1) throw new Error(`unterminated lexeme in a tsvector: ${text.slice(i, i + 20)}`);
+		let next = text.indexOf(' ', end);
+		if (next === -1) next = n;
+		let flag = 0;
+		if (next > end + 1) {
+			if (nextA < end) nextA = text.indexOf('A', end) >>> 0;
+			if (nextA < next) flag = IN_TITLE;
+			else {
+				if (nextB < end) nextB = text.indexOf('B', end) >>> 0;
+				if (nextB < next) flag = IN_HEAD;
+			}
+		}
+		each(start, end, flag);
+		i = next;
 	}
-	return id;
 }
+
+/** Whether forEachPlainVectorLexeme reads `text`: no doubled quote or backslash anywhere in it. */
+const plainVector = (text: string): boolean => text.indexOf('\\') === -1 && text.indexOf("''") === -1;
 
 const EMPTY = new Int32Array(0);
 
@@ -133,7 +159,7 @@ function forEachToken(text: string, each: (text: string, start: number, end: num
 }
 
 export class PostingListsBuilder {
-	private readonly keyIds = new Map<string, number>();
+	private readonly lexemeIds = new LexemeIds();
 	/** Every list being built, at `keyId * KINDS.length + kind` (see `listOf`). */
 	private readonly growing: (GrowingPostings | undefined)[] = [];
 	/** Postings noted since the last flush, in arrival order: the list each goes to and its ordinal. */
@@ -159,15 +185,20 @@ export class PostingListsBuilder {
 	/** Rows must come in ordinal order: popularity descending, then id descending. */
 	add(row: SearchDocumentRow): void {
 		const ordinal = this.addProduct(row);
-		forEachToken(row.words, (token, start, end) => this.addWord(ordinal, token.slice(start + 1, end), token.charCodeAt(start) - 48));
-		forEachToken(row.pairs, (token, start, end) => this.addPair(ordinal, token.slice(start, end)));
+		const ids = this.lexemeIds;
+		forEachToken(row.words, (token, start, end) => this.addWord(ordinal, ids.idAt(token, start + 1, end), token.charCodeAt(start) - 48));
+		forEachToken(row.pairs, (token, start, end) => this.addPair(ordinal, ids.idAt(token, start, end)));
 	}
 
 	/** The same as `add`, from the documents as PostgreSQL prints them. */
 	addVectors(row: SearchVectorRow): void {
 		const ordinal = this.addProduct(row);
-		forEachVectorLexeme(row.vector, (lexeme, flag) => this.addWord(ordinal, lexeme, flag));
-		forEachVectorLexeme(row.pairs, (lexeme) => this.addPair(ordinal, lexeme));
+		const ids = this.lexemeIds;
+		const { vector, pairs } = row;
+		if (plainVector(vector)) forEachPlainVectorLexeme(vector, (start, end, flag) => this.addWord(ordinal, ids.idAt(vector, start, end), flag));
+		else forEachVectorLexeme(vector, (lexeme, flag) => this.addWord(ordinal, ids.idOf(lexeme), flag));
+		if (plainVector(pairs)) forEachPlainVectorLexeme(pairs, (start, end) => this.addPair(ordinal, ids.idAt(pairs, start, end)));
+		else forEachVectorLexeme(pairs, (lexeme) => this.addPair(ordinal, ids.idOf(lexeme)));
 	}
 
 	private addProduct(row: { id: string; popularity: number; category_id: string }): number {
@@ -175,20 +206,22 @@ export class PostingListsBuilder {
 		if (ordinal >= this.products) throw new Error(`more search documents than the ${this.products} counted`);
 		this.ids.set(ordinal, row.id);
 		this.popularity[ordinal] = row.popularity;
-		this.categories[ordinal] = intern(this.categoryIds, row.category_id);
+		let category = this.categoryIds.get(row.category_id);
+		if (category === undefined) this.categoryIds.set(row.category_id, (category = this.categoryIds.size));
+		this.categories[ordinal] = category;
 		this.added++;
 		return ordinal;
 	}
 
-	private addWord(ordinal: number, lexeme: string, flag: number): void {
-		const list = intern(this.keyIds, lexeme) * KINDS.length;
+	private addWord(ordinal: number, lexemeId: number, flag: number): void {
+		const list = lexemeId * KINDS.length;
 		this.note(list + ALL, ordinal);
 		if (flag >= IN_HEAD) this.note(list + HEAD, ordinal);
 		if (flag === IN_TITLE) this.note(list + TITLE, ordinal);
 	}
 
-	private addPair(ordinal: number, lexeme: string): void {
-		this.note(intern(this.keyIds, lexeme) * KINDS.length + PAIRS, ordinal);
+	private addPair(ordinal: number, lexemeId: number): void {
+		this.note(lexemeId * KINDS.length + PAIRS, ordinal);
 	}
 
 	private note(list: number, ordinal: number): void {
@@ -206,7 +239,7 @@ export class PostingListsBuilder {
 	 */
 	private flush(): void {
 		const n = this.pending;
-		const lists = this.keyIds.size * KINDS.length;
+		const lists = this.lexemeIds.size * KINDS.length;
 		if (this.runEnds.length < lists + 1) this.runEnds = new Int32Array(Math.max(lists + 1, this.runEnds.length * 2));
 		const ends = this.runEnds;
 		const { pendingList, pendingOrdinal, sortedOrdinals } = this;
@@ -227,7 +260,9 @@ export class PostingListsBuilder {
 
 	finish(): PostingLists {
 		this.flush();
-		const keys = [...this.keyIds.keys()].sort();
+		const numbered = this.lexemeIds.all();
+		const byKey = numbered.map((_, id) => id).sort((a, b) => (numbered[a]! < numbered[b]! ? -1 : numbered[a]! > numbered[b]! ? 1 : 0));
+		const keys = byKey.map((id) => numbered[id]!);
 		// Each list's growing form is let go as soon as its exact copy is made, so the build never holds both whole.
 		const exact = (kind: number, id: number): Postings => {
 			const list = id * KINDS.length + kind;
@@ -235,7 +270,7 @@ export class PostingListsBuilder {
 			this.growing[list] = undefined;
 			return growing?.exact() ?? EMPTY;
 		};
-		const lists = Object.fromEntries(KINDS.map((kind, k) => [kind, keys.map((key) => exact(k, this.keyIds.get(key)!))])) as Record<ListKind, Postings[]>;
+		const lists = Object.fromEntries(KINDS.map((kind, k) => [kind, byKey.map((id) => exact(k, id))])) as Record<ListKind, Postings[]>;
 		const categoryIds = [...this.categoryIds.keys()];
 		// Fewer rows than counted: the lists and bit sets only hold ordinals below `added`.
 		const size = this.added;
