@@ -160,7 +160,7 @@ function forEachToken(text: string, each: (text: string, start: number, end: num
 
 export class PostingListsBuilder {
 	private readonly lexemeIds = new LexemeIds();
-	/** Every list being built, at `keyId * KINDS.length + kind` (see `listOf`). */
+	/** Every list being built, at `lexemeId * KINDS.length + kind` (addWord, addPair). */
 	private readonly growing: (GrowingPostings | undefined)[] = [];
 	/** Postings noted since the last flush, in arrival order: the list each goes to and its ordinal. */
 	private readonly pendingList = new Int32Array(FLUSH_POSTINGS);
@@ -261,7 +261,8 @@ export class PostingListsBuilder {
 	finish(): PostingLists {
 		this.flush();
 		const numbered = this.lexemeIds.all();
-		const byKey = numbered.map((_, id) => id).sort((a, b) => (numbered[a]! < numbered[b]! ? -1 : numbered[a]! > numbered[b]! ? 1 : 0));
+		// Sorted by code unit, as `keys` must be (every key is distinct).
+		const byKey = numbered.map((_, id) => id).sort((a, b) => (numbered[a]! < numbered[b]! ? -1 : 1));
 		const keys = byKey.map((id) => numbered[id]!);
 		// Each list's growing form is let go as soon as its exact copy is made, so the build never holds both whole.
 		const exact = (kind: number, id: number): Postings => {
